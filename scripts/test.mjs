@@ -1,0 +1,46 @@
+// `npm test`: every suite of the repository in order, continuing past a failing suite so one run shows
+// everything that is broken. Ends with one summary line `suites: N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { root } from './build-steps.mjs';
+
+const results = join(root, '.tmp/test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+const vitest = (name, dir, extra = []) => ['npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(results, name + '.json')}`, ...extra], dir];
+
+const pg = process.env.TEST_DATABASE_URL;
+const suites = [
+  { name: 'typecheck', run: ['npm', ['run', 'typecheck', '--silent']] },
+  { name: 'build', run: ['node', ['scripts/build.mjs']] },
+  { name: 'sdk unit', run: vitest('sdk', 'packages/sdk') },
+  { name: 'server (PGlite)', run: vitest('server-pglite', 'packages/server'), env: { TEST_DATABASE_URL: '' } },
+  pg && { name: 'server (PostgreSQL)', run: vitest('server-postgres', 'packages/server'), env: { TEST_DATABASE_URL: pg } },
+  { name: 'elements (Chromium)', run: ['npx', ['web-test-runner', '--config', 'web-test-runner.config.mjs'], 'packages/elements'] },
+  { name: 'end to end (Chromium)', run: vitest('e2e', '.', ['--config', 'e2e/vitest.config.ts']) },
+  { name: 'storybook build', run: ['npm', ['run', 'storybook:build', '--silent']] },
+].filter(Boolean);
+
+if (!pg) console.log('TEST_DATABASE_URL 未设置：跳过 PostgreSQL 套件 (set it to run the server suite against PostgreSQL too)');
+
+const outcome = [];
+for (const suite of suites) {
+  const [cmd, args, cwd = '.'] = suite.run;
+  console.log(`\n━━ ${suite.name} ━━`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: join(root, cwd), stdio: 'inherit', env: { ...process.env, ...suite.env } });
+  outcome.push({ name: suite.name, ok: r.status === 0, seconds: (Date.now() - started) / 1000 });
+}
+
+let tests = 0;
+for (const f of ['sdk', 'server-pglite', 'server-postgres', 'e2e']) {
+  const file = join(results, f + '.json');
+  if (existsSync(file)) tests += JSON.parse(readFileSync(file, 'utf8')).numPassedTests ?? 0;
+}
+console.log('\n━━ summary ━━');
+for (const o of outcome) console.log(`${o.ok ? '✓' : '✗'} ${o.name.padEnd(24)} ${o.seconds.toFixed(1)} s`);
+console.log(`(${tests} vitest tests passed in the vitest suites)`);
+const failed = outcome.filter((o) => !o.ok).length;
+console.log(`suites: ${outcome.length - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
