@@ -1,0 +1,20 @@
+export { createConfig, MIN_GLOBAL_ROWS, type Config, type ConfigOptions } from './config.js';
+export {
+  createLoader,
+  loaderTransition,
+  retryTransient,
+  type Loader,
+  type LoaderOptions,
+  type LoaderState,
+  type LoaderStatus,
+  type LoaderEvent,
+} from './loader.js';
+export {
+  ConfigKeys,
+  DEFAULT_AREA_CODE,
+  type ConfigRow,
+  type GlobalConfig,
+  type FileConfig,
+  type FileExtension,
+} from './types.js';
+export { deepFreeze } from '../util/deepFreeze.js';

@@ -1,0 +1,136 @@
+import { createStore } from 'zustand/vanilla';
+import { DsError } from '../errors/DsError.js';
+import { HttpError } from '../errors/HttpError.js';
+import { systemClock, type Clock } from '../util/clock.js';
+import { deepFreeze } from '../util/deepFreeze.js';
+import { readonly, type ReadonlyStore } from '../util/readonlyStore.js';
+
+/** Spec §4: not started, started, done, failed. */
+export type LoaderStatus = 'idle' | 'loading' | 'ready' | 'failed';
+
+export interface LoaderState<T> {
+  status: LoaderStatus;
+  /** Deep-frozen: loaded data cannot be changed outside the loader (a write throws). */
+  value: Readonly<T> | null;
+  error?: DsError;
+  /** Requests made by the current (or last) load. */
+  attempts: number;
+}
+
+export type LoaderEvent<T> =
+  | { type: 'start' }
+  | { type: 'attempt' }
+  | { type: 'succeeded'; value: T }
+  | { type: 'failed'; error: DsError }
+  | { type: 'reset' };
+
+export function loaderTransition<T>(state: LoaderState<T>, event: LoaderEvent<T>): LoaderState<T> | null {
+  switch (event.type) {
+    case 'start':
+      return state.status === 'idle' || state.status === 'failed' ? { status: 'loading', value: null, attempts: 0 } : null;
+    case 'attempt':
+      return state.status === 'loading' ? { ...state, attempts: state.attempts + 1 } : null;
+    case 'succeeded':
+      return state.status === 'loading' ? { status: 'ready', value: deepFreeze(event.value), attempts: state.attempts } : null;
+    case 'failed':
+      return state.status === 'loading' ? { status: 'failed', value: null, error: event.error, attempts: state.attempts } : null;
+    case 'reset':
+      return { status: 'idle', value: null, attempts: 0 };
+  }
+}
+
+export interface LoaderOptions<T> {
+  fetch: () => Promise<T>;
+  /** Retries after the first attempt (spec §9: 3). */
+  retries?: number;
+  retryDelay?: number;
+  clock?: Clock;
+  /** The code a failure is reported under, unless the failure is one of `keepCodes`. */
+  failureCode: number;
+  keepCodes?: readonly number[];
+  shouldRetry?: (error: unknown) => boolean;
+  /** Told once per failed load (not once per waiting caller), e.g. to raise a notice. */
+  onFailure?: (error: DsError) => void;
+}
+
+export interface Loader<T> extends ReadonlyStore<LoaderState<T>> {
+  transition(event: LoaderEvent<T>): boolean;
+  /** Starts a load unless one is running or done; resolves with the value, rejects with a DsError. */
+  ready(): Promise<Readonly<T>>;
+  /** Calls back once the value is there (now, if it already is); returns an unsubscribe. */
+  whenReady(callback: (value: Readonly<T>) => void): () => void;
+  reset(): void;
+}
+
+/** Network trouble and 5xx may pass; a refusal or a bad answer will not. */
+export const retryTransient = (error: unknown): boolean =>
+  error instanceof HttpError ? error.retryable : !(error instanceof DsError);
+
+export function createLoader<T>(options: LoaderOptions<T>): Loader<T> {
+  const clock = options.clock ?? systemClock;
+  const retries = options.retries ?? 3;
+  const shouldRetry = options.shouldRetry ?? retryTransient;
+  const store = createStore<LoaderState<T>>(() => ({ status: 'idle', value: null, attempts: 0 }));
+  let running: Promise<Readonly<T>> | null = null;
+
+  const transition = (event: LoaderEvent<T>): boolean => {
+    const next = loaderTransition(store.getState(), event);
+    if (next) store.setState(next, true);
+    return next !== null;
+  };
+
+  const asFailure = (error: unknown): DsError =>
+    error instanceof DsError && (options.keepCodes ?? []).includes(error.code)
+      ? error
+      : new DsError(options.failureCode, { cause: error });
+
+  async function run(): Promise<Readonly<T>> {
+    for (let attempt = 0; ; attempt++) {
+      transition({ type: 'attempt' });
+      try {
+        const value = await options.fetch();
+        transition({ type: 'succeeded', value });
+        return store.getState().value as Readonly<T>;
+      } catch (error) {
+        if (attempt >= retries || !shouldRetry(error)) {
+          const failure = asFailure(error);
+          transition({ type: 'failed', error: failure });
+          options.onFailure?.(failure);
+          throw failure;
+        }
+        await clock.sleep(options.retryDelay ?? 100);
+      }
+    }
+  }
+
+  function ready(): Promise<Readonly<T>> {
+    const state = store.getState();
+    if (state.status === 'ready') return Promise.resolve(state.value as Readonly<T>);
+    if (running) return running;
+    transition({ type: 'start' });
+    running = run().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return {
+    ...readonly(store),
+    transition,
+    ready,
+    whenReady(callback) {
+      const now = store.getState();
+      if (now.status === 'ready') {
+        callback(now.value as Readonly<T>);
+        return () => undefined;
+      }
+      const unsubscribe = store.subscribe((state) => {
+        if (state.status !== 'ready') return;
+        unsubscribe();
+        callback(state.value as Readonly<T>);
+      });
+      return unsubscribe;
+    },
+    reset: () => void transition({ type: 'reset' }),
+  };
+}

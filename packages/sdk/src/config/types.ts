@@ -1,0 +1,41 @@
+/** One row of `POST {base}/v1/globalConfig/list`. */
+export interface ConfigRow {
+  configKey: string;
+  configValue: string;
+}
+
+export interface GlobalConfig {
+  rows: readonly ConfigRow[];
+  values: Readonly<Record<string, string>>;
+}
+
+export interface FileExtension {
+  extension: string;
+  fileCategoryCode: number;
+}
+
+/** `GET {file}/v1/file/config` (DESIGN.md). */
+export interface FileConfig {
+  uploadExtensions: string | readonly string[];
+  uploadChunkSize: number;
+  uploadMaxSize: number;
+  mobileUploadVideoMaxSize: number;
+  fileServerPath: string;
+  extensions: readonly FileExtension[];
+}
+
+/** Keys the elements and the portal read (docs/contracts.md). */
+export const ConfigKeys = {
+  areaCode: 'common.platform.areaCode',
+  platformName: 'common.platform.name',
+  bureauId: 'common.platform.bureauId',
+  rememberPassword: 'common.login.rememberPassword',
+  forgotPasswordUrl: 'common.login.forgotPasswordUrl',
+  wechatAreaCodes: 'common.login.wechatAreaCodes',
+  showError: 'common.message.showError',
+  smartGrowth: 'common.link.smartGrowth',
+  smartManagement: 'common.link.smartManagement',
+  virtualSimulation: 'common.link.virtualSimulation',
+} as const;
+
+export const DEFAULT_AREA_CODE = 'dsideal';

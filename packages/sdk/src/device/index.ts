@@ -1,0 +1,11 @@
+export {
+  PlatformIds,
+  detectSystemType,
+  detectDeviceType,
+  browserDeviceInfo,
+  type SystemType,
+  type SystemKind,
+  type DeviceType,
+  type DeviceFlags,
+  type DeviceInfo,
+} from './systemType.js';

@@ -1,0 +1,44 @@
+import { DsError, type DsErrorOptions } from './DsError.js';
+import { Codes, httpStatusFor } from './catalogue.js';
+
+/** The `{ status, message, data }` answer of every API call (spec §3). */
+export interface Envelope<T = unknown> {
+  status: number;
+  message?: string;
+  data?: T;
+  code?: number | string;
+  responseMsg?: string;
+  type?: string;
+}
+
+export interface HttpErrorOptions extends DsErrorOptions {
+  path: string;
+  /** The transport's status; 0 when no answer arrived. */
+  httpStatus?: number;
+  envelope?: Envelope;
+  retryable?: boolean;
+}
+
+/** A failed call: what was asked (`path`), what came back (`httpStatus`, `envelope`) and whether trying again may help. */
+export class HttpError extends DsError {
+  override readonly name: string = 'HttpError';
+  readonly path: string;
+  readonly httpStatus: number;
+  readonly envelope: Envelope | undefined;
+  readonly retryable: boolean;
+
+  constructor(code: number, options: HttpErrorOptions) {
+    super(code, options);
+    this.path = options.path;
+    this.httpStatus = options.httpStatus ?? httpStatusFor(code);
+    this.envelope = options.envelope;
+    this.retryable = options.retryable ?? defaultRetryable(code, this.httpStatus);
+  }
+}
+
+/** Network trouble and server-side failures may pass; a refusal (4xx) will not. */
+function defaultRetryable(code: number, httpStatus: number): boolean {
+  if (code === Codes.NETWORK_UNAVAILABLE) return true;
+  if (httpStatus === 429) return true;
+  return httpStatus >= 500 && httpStatus !== 501;
+}

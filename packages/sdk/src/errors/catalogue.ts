@@ -1,0 +1,205 @@
+/**
+ * The error catalogue of the platform (spec §8) plus the codes this product added in the same style.
+ * One table shared by the SDK (messages shown to users) and the reference server (answers it sends),
+ * so that client and server agree by construction. Pure data: no I/O, no framework.
+ */
+
+export type Locale = 'zh-CN' | 'en';
+
+export interface CatalogueEntry {
+  /** Standard HTTP status the server answers with for this code. */
+  http: number;
+  'zh-CN': string;
+  en: string;
+}
+
+/** Codes by name, for readable branching (`err.code === Codes.TOKEN_EXPIRED`). */
+export const Codes = {
+  OK: 200,
+  SAVED: 201,
+  QUEUED: 202,
+  DELETED: 204,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  NOT_ACCEPTABLE: 406,
+  CONFLICT: 409,
+  GONE: 410,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  VALIDATION: 422,
+  TOO_MANY_REQUESTS: 429,
+  SERVER_ERROR: 500,
+  BAD_GATEWAY: 502,
+  UNAVAILABLE: 503,
+  GATEWAY_TIMEOUT: 504,
+  NETWORK_UNAVAILABLE: 504001,
+
+  TOKEN_NOT_FOUND: 4010001,
+  CLIENT_TOKEN_ERROR: 4010002,
+  TOKEN_EXPIRED: 4010003,
+  UA_UNSUPPORTED: 4010004,
+  TOKEN_INVALID: 4010005,
+  USER_FORBIDDEN: 4030001,
+  CLIENT_NO_PERMISSION: 4030002,
+  CLIENT_INVALID: 4030003,
+  UNSUPPORTED_FILE_TYPE: 4150001,
+  WRONG_CREDENTIALS: 4200001,
+  SERVICE_TICKET_ERROR: 4200002,
+  USERNAME_EMPTY: 4200003,
+  PASSWORD_EMPTY: 4200004,
+  MISSING_PARAMETER: 4200005,
+  PHONE_EXISTS: 4090001,
+  USERNAME_EXISTS: 4090002,
+  NAME_EXISTS: 4090003,
+  CODE_EXISTS: 4090004,
+  ENGLISH_NAME_EXISTS: 4090005,
+  UNKNOWN_SERVER_ERROR: 5000001,
+  EMPTY_FILE: 5000002,
+  IMPORT_FIELD_ERROR: 5000003,
+  IMPORT_FIELD_CLASH: 5000004,
+  FIELD_NOT_IN_DATABASE: 5000005,
+  DAO_NOT_FOUND: 5000006,
+  UPLOAD_FAILED: 5000007,
+  SENSITIVE_WORD: 5000008,
+  JSON_FORMAT_ERROR: 5000009,
+  MISSING_REQUEST_PARAMETER: 5000010,
+  NO_UPLOAD_PERMISSION: 2510109,
+  LESSON_DELETE_WARNING: 2810137,
+
+  // Added by this product, same style (documented in docs/api.md).
+  CAPTCHA_REQUIRED: 4200006,
+  CAPTCHA_INVALID: 4200007,
+  LOGIN_RATE_LIMITED: 4290001,
+  DEPLOY_LOGIN_FAILED: 4200008,
+  CONFIG_LOAD_FAILED: 5000011,
+  GLOBAL_CONFIG_MISSING: 5000012,
+  USER_INFO_LOAD_FAILED: 5000013,
+  STATE_LOCKED: 5000014,
+  DATABASE_UNAVAILABLE: 5030001,
+  SESSION_REPLACED: 4010006,
+  // Upload (documented in docs/upload.md).
+  FILE_EXTENSION_MISMATCH: 4150002,
+  VIDEO_NOT_H264: 4150003,
+  FILE_TOO_LARGE: 4130001,
+  FILE_NAME_TOO_LONG: 4220002,
+  UPLOAD_COUNT_EXCEEDED: 4220003,
+  FILE_MD5_MISMATCH: 4220001,
+  CHUNK_CONFLICT: 4090006,
+  FILE_IO_FAILED: 5000015,
+  FILE_INFO_QUERY_FAILED: 5000016,
+} as const;
+
+export type CodeName = keyof typeof Codes;
+export type Code = (typeof Codes)[CodeName];
+
+const e = (http: number, zh: string, en: string): CatalogueEntry => ({ http, 'zh-CN': zh, en });
+
+/** Every code with its HTTP status and a message safe to show, in Chinese first and English. */
+export const catalogue: Readonly<Record<number, CatalogueEntry>> = Object.freeze({
+  200: e(200, '成功', 'Success'),
+  201: e(201, '保存成功', 'Saved'),
+  202: e(202, '已加入队列', 'Queued'),
+  204: e(204, '删除成功', 'Deleted'),
+  400: e(400, '请求参数有误', 'Bad request'),
+  401: e(401, '没有权限，请先登录', 'Not authorised, please log in'),
+  403: e(403, '禁止访问', 'Forbidden'),
+  404: e(404, '请求的资源不存在', 'Not found'),
+  405: e(405, '请求方法不被允许', 'Method not allowed'),
+  406: e(406, '请求的格式不可接受', 'Not acceptable'),
+  409: e(409, '数据冲突', 'Conflict'),
+  410: e(410, '资源已不可用', 'Gone'),
+  413: e(413, '请求内容过大', 'Payload too large'),
+  415: e(415, '不支持的内容类型', 'Unsupported media type'),
+  422: e(422, '数据校验失败', 'Validation failed'),
+  429: e(429, '请求过于频繁，请稍后再试', 'Too many requests, please try again later'),
+  500: e(500, '服务器内部错误', 'Internal server error'),
+  502: e(502, '网关错误', 'Bad gateway'),
+  503: e(503, '服务暂不可用', 'Service unavailable'),
+  504: e(504, '网关超时', 'Gateway timeout'),
+  504001: e(503, '网络不可用，请检查网络连接', 'Network unavailable, please check your connection'),
+
+  4010001: e(401, '未找到登录凭证，请重新登录', 'Token not found, please log in again'),
+  4010002: e(401, '客户端凭证错误', 'Client token error'),
+  4010003: e(401, '登录已过期，请重新登录', 'Your session has expired, please log in again'),
+  4010004: e(401, '不支持的客户端类型', 'Unsupported user agent (ua)'),
+  4010005: e(401, '登录凭证无效，请重新登录', 'Token invalid, please log in again'),
+  4010006: e(401, '已在其他页面登录了其他账号，请重新登录', 'Another account signed in from another tab, please log in again'),
+  4030001: e(403, '用户已被禁用', 'User forbidden'),
+  4030002: e(403, '客户端没有权限', 'Client has no permission'),
+  4030003: e(403, '客户端无效', 'Client invalid'),
+  4150001: e(415, '不支持的文件类型', 'Unsupported file type'),
+  4200001: e(400, '用户名或密码错误', 'Wrong user name or password'),
+  4200002: e(400, '服务票据错误', 'Service ticket error'),
+  4200003: e(400, '请输入账号', 'Please enter your account'),
+  4200004: e(400, '请输入密码', 'Please enter your password'),
+  4200005: e(400, '缺少参数', 'Missing parameter'),
+  4200006: e(400, '请先完成滑块验证', 'Please complete the slider captcha first'),
+  4200007: e(400, '验证失败，请重试', 'Captcha verification failed, please try again'),
+  4200008: e(400, '用户登录失败', 'User login failed'),
+  4290001: e(429, '登录尝试过于频繁，请稍后再试', 'Too many login attempts, please try again later'),
+  4090001: e(409, '手机号已存在', 'Phone number already exists'),
+  4090002: e(409, '用户名已存在', 'User name already exists'),
+  4090003: e(409, '名称已存在', 'Name already exists'),
+  4090004: e(409, '编码已存在', 'Code already exists'),
+  4090005: e(409, '英文名称已存在', 'English name already exists'),
+  5000001: e(500, '服务器未知异常', 'Unknown server exception'),
+  5000002: e(400, '文件为空', 'Empty file'),
+  5000003: e(400, '导入字段异常', 'Import field exception'),
+  5000004: e(409, '导入字段冲突', 'Import field clash'),
+  5000005: e(500, '数据库中未找到该字段', 'Field not found in database'),
+  5000006: e(500, '未找到数据访问对象', 'DAO not found'),
+  5000007: e(500, '文件上传失败，请稍后重试', 'File upload failed, please retry later'),
+  5000008: e(400, '内容包含敏感词', 'Content contains a sensitive word'),
+  5000009: e(400, 'JSON 格式错误', 'Malformed JSON'),
+  5000010: e(400, '缺少请求参数', 'Missing request parameter'),
+  5000011: e(500, '服务器配置加载失败', 'Failed to load the server configuration'),
+  5000012: e(500, '未获取到指定的全局配置数据', 'No specified global config data obtained'),
+  5000013: e(500, '无法获取登录用户信息', 'Cannot fetch the logged-in user information'),
+  5000014: e(500, '数据已加载，不可修改', 'Loaded data cannot be modified'),
+  5030001: e(503, '数据库暂不可用', 'Database unavailable'),
+  4150002: e(415, '上传的文件格式不匹配', 'The format of the uploaded file does not match'),
+  4150003: e(415, '不支持的视频格式，请上传 H.264 编码的 MP4 视频', 'Unsupported video format, please upload an H.264 MP4 video'),
+  4130001: e(413, '文件过大', 'File too large'),
+  4220002: e(422, '文件名长度不能超过200个字符', 'The file name cannot exceed 200 characters'),
+  4220003: e(422, '已达到最大上传数量', 'The maximum number of uploads has been reached'),
+  4220001: e(422, '文件校验失败，请重新上传', 'File check (MD5) failed, please upload again'),
+  4090006: e(409, '分片冲突，请重新上传', 'Chunk conflict, please upload again'),
+  5000015: e(500, '文件读写失败', 'File read/write failed'),
+  5000016: e(500, '查询文件信息失败，请重新选择', 'Failed to query file info, please select the file again'),
+  2510109: e(403, '没有上传权限', 'No upload permission'),
+  2810137: e(409, '该课程已被使用，不能删除', 'This lesson is in use and cannot be deleted'),
+});
+
+/** Whether a code is in the catalogue. */
+export function isKnownCode(code: number): boolean {
+  return Object.prototype.hasOwnProperty.call(catalogue, code);
+}
+
+/** The message for a code in a locale; unknown codes fall back to the generic server message. */
+export function messageFor(code: number, locale: Locale = 'zh-CN'): string {
+  const entry = catalogue[code] ?? catalogue[Codes.UNKNOWN_SERVER_ERROR]!;
+  return entry[locale];
+}
+
+/** The HTTP status that goes with a code (7-digit business codes map to their class, e.g. 401xxxx → 401). */
+export function httpStatusFor(code: number): number {
+  const entry = catalogue[code];
+  if (entry) return entry.http;
+  if (code >= 100 && code < 600) return code;
+  if (code >= 1_000_000) {
+    const head = Math.floor(code / 10_000);
+    if (head >= 400 && head < 600) return head;
+  }
+  return 500;
+}
+
+/** Token-related statuses after which the session is over (spec §8): show "登录已过期" and log out. */
+export const SESSION_ENDING_CODES: ReadonlySet<number> = new Set([
+  Codes.TOKEN_NOT_FOUND,
+  Codes.CLIENT_TOKEN_ERROR,
+  Codes.UA_UNSUPPORTED,
+  Codes.TOKEN_INVALID,
+]);

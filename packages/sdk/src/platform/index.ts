@@ -1,0 +1,1 @@
+export { createPlatform, type Platform, type PlatformOptions } from './createPlatform.js';
