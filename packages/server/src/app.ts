@@ -1,0 +1,189 @@
+/**
+ * `buildApp(options)` assembles the reference API server and returns it ready to listen. Tests pass
+ * an opened database (`options.db`) and their own settings; the CLI passes nothing and gets the
+ * database and keys from the environment, with the data-folder lock held until `app.close()`.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import path from 'node:path';
+import type { AppContext } from './context.js';
+import { openDatabase, type Database } from './db/database.js';
+import { acquireDataDirLock, type DataDirLock } from './db/lock.js';
+import { migrate } from './db/migrate.js';
+import { settingsFromEnv, type Settings } from './settings.js';
+import { installErrorHandling } from './http/errorHandler.js';
+import { installJsonBodyParsing, JSON_BODY_LIMIT } from './http/bodyParsing.js';
+import { installSecurity } from './http/security.js';
+import { createGuard } from './http/guard.js';
+import { SlidingWindowLimiter } from './http/rateLimiter.js';
+import { healthRoutes } from './http/healthRoutes.js';
+import { loadRsaKeys, type RsaKeys } from './auth/rsaKeys.js';
+import { loadServerSecret } from './auth/secrets.js';
+import { TokenService, type TokenPolicy } from './auth/tokenService.js';
+import { LoginFailures, type FailurePolicy } from './auth/loginFailures.js';
+import { CaptchaService } from './auth/captchaService.js';
+import { LoginService } from './auth/loginService.js';
+import { loginRoutes } from './auth/loginRoutes.js';
+import { tokenRoutes } from './auth/tokenRoutes.js';
+import { captchaRoutes } from './auth/captchaRoutes.js';
+import { UsersRepo } from './users/usersRepo.js';
+import { userRoutes } from './users/userRoutes.js';
+import { seedDemoAccounts } from './users/demoSeed.js';
+import { seedDefaultConfig } from './config/defaultConfig.js';
+import { globalConfigRoutes } from './config/globalConfigRoutes.js';
+import { fileConfigRoutes } from './files/fileConfigRoutes.js';
+import { staticRoutes } from './static/staticRoutes.js';
+import { startHousekeeping } from './housekeeping.js';
+
+export interface LoginLimits extends FailurePolicy {
+  /** Login attempts per client IP per minute. */
+  ipAttemptsPerMinute: number;
+  /** Captcha puzzles and answers per client IP per minute. */
+  captchaPerMinute: number;
+}
+
+export const DEFAULT_LIMITS: LoginLimits = {
+  captchaAfter: 2,
+  captchaWindowMs: 24 * 3600_000,
+  lockAfter: 10,
+  lockWindowMs: 15 * 60_000,
+  ipAttemptsPerMinute: 30,
+  captchaPerMinute: 30,
+};
+
+export interface BuildOptions {
+  /** Overrides of the environment's settings. */
+  settings?: Partial<Settings>;
+  /** An opened, caller-owned database; when absent one is opened (and closed) by the app. */
+  db?: Database;
+  keys?: RsaKeys;
+  now?: () => number;
+  limits?: Partial<LoginLimits>;
+  tokenPolicy?: Partial<Omit<TokenPolicy, 'ttlSeconds'>>;
+  logger?: boolean;
+  /** Insert the demo organisations and accounts (default: settings.seedDemo). */
+  seedDemo?: boolean;
+}
+
+export interface RouteSummary {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route as registered, for the guard walk in the tests and for docs. */
+    routeList: RouteSummary[];
+    ctx: AppContext;
+    /** Demo accounts created while building (empty when they already existed). */
+    seededAccounts: string[];
+  }
+}
+
+export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
+  const settings: Settings = { ...settingsFromEnv(), ...options.settings };
+  const now = options.now ?? Date.now;
+  let lock: DataDirLock | undefined;
+  let db = options.db;
+  if (!db) {
+    lock = acquireDataDirLock(settings.dataDir);
+    try {
+      db = await openDatabase(
+        settings.databaseUrl ? { url: settings.databaseUrl } : { dataDir: path.join(settings.dataDir, 'pgdata') },
+      );
+    } catch (err) {
+      lock.release();
+      throw err;
+    }
+  }
+  const ownsDb = !options.db;
+  const database = db;
+
+  try {
+    await migrate(database);
+    await seedDefaultConfig(database.orm);
+    const seeded = (options.seedDemo ?? settings.seedDemo)
+      ? await seedDemoAccounts(database.orm, settings.demoPassword, now())
+      : [];
+
+    const limits = { ...DEFAULT_LIMITS, ...options.limits };
+    const keys = options.keys ?? loadRsaKeys({ pem: settings.rsaPrivateKey, dataDir: settings.dataDir });
+    const secret = loadServerSecret({ secret: settings.deploySecret, dataDir: settings.dataDir });
+    const users = new UsersRepo(database.orm);
+    const tokens = new TokenService(
+      database.orm,
+      secret,
+      { ttlSeconds: settings.tokenTtlSeconds, rotationGraceSeconds: 30, refreshWindowSeconds: 300, ...options.tokenPolicy },
+      now,
+    );
+    const failures = new LoginFailures(database.orm, limits, now);
+    const captcha = new CaptchaService(database.orm, now);
+    const login = new LoginService({
+      users,
+      tokens,
+      failures,
+      captcha,
+      ipLimiter: new SlidingWindowLimiter(limits.ipAttemptsPerMinute, 60_000, now),
+      privateKey: () => keys.privateKey,
+    });
+    const ctx: AppContext = {
+      settings,
+      db: database,
+      now,
+      guard: createGuard(tokens, users),
+      keys,
+      secret,
+      users,
+      tokens,
+      login,
+      captcha,
+      failures,
+      captchaLimiter: new SlidingWindowLimiter(limits.captchaPerMinute, 60_000, now),
+    };
+
+    const app = Fastify({
+      logger: options.logger === false ? false : { level: settings.logLevel },
+      trustProxy: settings.trustProxy,
+      bodyLimit: JSON_BODY_LIMIT,
+      forceCloseConnections: true,
+      ajv: { customOptions: { allowUnionTypes: true } },
+    });
+    const routeList: RouteSummary[] = [];
+    app.decorate('routeList', routeList);
+    app.decorate('ctx', ctx);
+    app.decorate('seededAccounts', seeded);
+    app.decorateRequest('auth', null);
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        routeList.push({ method, url: route.url, public: route.config?.public === true });
+      }
+    });
+
+    installErrorHandling(app);
+    installJsonBodyParsing(app);
+    await installSecurity(app, { allowedOrigins: settings.allowedOrigins, wechatQrUrl: settings.wechatQrUrl });
+
+    await healthRoutes(app, ctx);
+    await loginRoutes(app, ctx);
+    await tokenRoutes(app, ctx);
+    await captchaRoutes(app, ctx);
+    await userRoutes(app, ctx);
+    await globalConfigRoutes(app, ctx);
+    await fileConfigRoutes(app, ctx);
+    await staticRoutes(app, ctx);
+
+    const stopHousekeeping = startHousekeeping(ctx, (err) => app.log.warn({ err }, 'housekeeping failed'));
+    app.addHook('onClose', async () => {
+      stopHousekeeping();
+      if (ownsDb) await database.close();
+      lock?.release();
+    });
+    await app.ready();
+    return app;
+  } catch (err) {
+    if (ownsDb) await database.close().catch(() => undefined);
+    lock?.release();
+    throw err;
+  }
+}

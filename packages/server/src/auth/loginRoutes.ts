@@ -1,0 +1,90 @@
+/** CAS login calls: public key, password login, deploy login, login mode/url and the WeChat frame. */
+import type { FastifyInstance } from 'fastify';
+import { Codes } from '@dscloud/sdk/errors';
+import type { AppContext } from '../context.js';
+import { AppError } from '../http/appError.js';
+import { localeOf, ok } from '../http/envelope.js';
+import { readDeployTicket } from './deployTicket.js';
+import { createWechatLoginUrl } from './wechatLogin.js';
+
+const PUBLIC = { public: true } as const;
+const AREA_CODE = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' } as const;
+const clientFields = {
+  code: { type: 'string', maxLength: 64 },
+  ed: { type: ['string', 'number', 'null'], maxLength: 256 },
+} as const;
+
+export async function loginRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get('/cas/publicKey', { config: PUBLIC }, async (request) =>
+    ok({ publicKey: ctx.keys.publicKeyPem }, localeOf(request)),
+  );
+
+  app.post<{ Body: { username?: string; password?: string; code?: string; captchaToken?: string } }>(
+    '/cas/login/restful',
+    {
+      config: PUBLIC,
+      schema: {
+        body: {
+          type: 'object',
+          properties: {
+            username: { type: 'string', maxLength: 64 },
+            password: { type: 'string', maxLength: 2048 },
+            captchaToken: { type: 'string', maxLength: 128 },
+            ...clientFields,
+          },
+        },
+      },
+    },
+    async (request) => ok(await ctx.login.login(request.body, request.ip), localeOf(request)),
+  );
+
+  app.post<{ Body: { authorization: string; code?: string } }>(
+    '/cas/sz/login/restful',
+    {
+      config: PUBLIC,
+      schema: {
+        body: {
+          type: 'object',
+          required: ['authorization'],
+          properties: { authorization: { type: 'string', maxLength: 1024 }, ...clientFields },
+        },
+      },
+    },
+    async (request) => {
+      ctx.login.countAttempt(request.ip);
+      const username = readDeployTicket(ctx.secret, request.body.authorization.trim(), ctx.now());
+      return ok(await ctx.login.loginAs(username, request.body.code ?? ''), localeOf(request));
+    },
+  );
+
+  app.get(
+    '/cas/cm/loginMode',
+    { config: PUBLIC, schema: { querystring: { type: 'object', properties: { mode: { type: 'string', maxLength: 32 } } } } },
+    async (request) => ok({ loginMode: ctx.settings.loginMode }, localeOf(request)),
+  );
+
+  app.get(
+    '/cas/cm/loginUrl',
+    { config: PUBLIC, schema: { querystring: { type: 'object', properties: { page: { type: 'string', maxLength: 32 } } } } },
+    async (request) => ok({ loginUrl: ctx.settings.loginUrl }, localeOf(request)),
+  );
+
+  app.post<{ Body: { areaCode?: string } | undefined }>(
+    '/cas/wechat/getLoginParam',
+    {
+      config: PUBLIC,
+      schema: { body: { type: ['object', 'null'], properties: { areaCode: AREA_CODE } } },
+    },
+    async (request) => {
+      const locale = localeOf(request);
+      if (!ctx.settings.wechatAppId) {
+        throw new AppError(
+          Codes.UNAVAILABLE,
+          locale === 'en' ? 'WeChat login is not configured (WECHAT_APP_ID)' : '未配置微信登录（WECHAT_APP_ID），请联系管理员',
+        );
+      }
+      const areaCode = request.body?.areaCode ?? 'dsideal';
+      return ok(await createWechatLoginUrl(ctx.db.orm, ctx.settings, areaCode, ctx.now()), locale);
+    },
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * Access tokens: 32 random bytes (base64url) handed to the client once, stored only as sha256.
+ * Refresh rotates: the successor is derived from the old token with the server secret, so two tabs
+ * refreshing the same token at once both get the same successor, and the old token keeps working for
+ * a short grace while requests already in flight finish. Every rotation of one login shares a
+ * `family_id`, which logout revokes as a whole.
+ */
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { Codes } from '@dscloud/sdk/errors';
+import type { Orm } from '../db/database.js';
+import { tokens } from '../db/schema.js';
+import { AppError } from '../http/appError.js';
+
+export type TokenRow = typeof tokens.$inferSelect;
+
+export interface TokenPolicy {
+  ttlSeconds: number;
+  /** How long a rotated token keeps working (in-flight requests, parallel tabs). */
+  rotationGraceSeconds: number;
+  /** How long after expiry a token may still be exchanged by refresh. */
+  refreshWindowSeconds: number;
+}
+
+export interface IssuedToken {
+  token: string;
+  expire: number;
+}
+
+export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+
+export class TokenService {
+  constructor(
+    private readonly db: Orm,
+    private readonly secret: string,
+    readonly policy: TokenPolicy,
+    private readonly now: () => number,
+  ) {}
+
+  async issue(userId: string, ua: string): Promise<IssuedToken> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.now();
+    await this.db.insert(tokens).values({
+      tokenHash: sha256(token),
+      familyId: randomUUID(),
+      userId,
+      ua,
+      createdAt: now,
+      expiresAt: now + this.policy.ttlSeconds * 1000,
+    });
+    return { token, expire: this.policy.ttlSeconds };
+  }
+
+  private async row(token: string): Promise<TokenRow | undefined> {
+    const [row] = await this.db.select().from(tokens).where(eq(tokens.tokenHash, sha256(token))).limit(1);
+    return row;
+  }
+
+  /** The end of a token's usable life: its expiry, or the end of the grace once rotated. */
+  private usableUntil(row: TokenRow): number {
+    if (row.rotatedAt === null) return row.expiresAt;
+    return Math.min(row.expiresAt, row.rotatedAt + this.policy.rotationGraceSeconds * 1000);
+  }
+
+  /** The live row for a presented token, or the catalogue error explaining why it is not usable. */
+  async resolve(token: string): Promise<TokenRow> {
+    const row = await this.row(token);
+    if (!row || row.revokedAt !== null) throw new AppError(Codes.TOKEN_INVALID);
+    const now = this.now();
+    if (row.rotatedAt !== null && now > row.rotatedAt + this.policy.rotationGraceSeconds * 1000) {
+      throw new AppError(Codes.TOKEN_INVALID);
+    }
+    if (now >= row.expiresAt) throw new AppError(Codes.TOKEN_EXPIRED);
+    return row;
+  }
+
+  /** Seconds the token stays usable. */
+  async check(token: string): Promise<number> {
+    const row = await this.resolve(token);
+    return Math.max(0, Math.floor((this.usableUntil(row) - this.now()) / 1000));
+  }
+
+  private successorOf(token: string): string {
+    return createHmac('sha256', this.secret).update(`rotate:${token}`).digest('base64url');
+  }
+
+  async refresh(oldToken: string, ua: string): Promise<IssuedToken> {
+    const row = await this.row(oldToken);
+    if (!row || row.revokedAt !== null) throw new AppError(Codes.TOKEN_INVALID);
+    const now = this.now();
+    if (row.rotatedAt !== null && now > row.rotatedAt + this.policy.rotationGraceSeconds * 1000) {
+      // An old token replayed after its grace: someone holds a copy. End the whole login.
+      await this.revokeFamily(row.familyId);
+      throw new AppError(Codes.TOKEN_INVALID);
+    }
+    if (row.rotatedAt === null && now > row.expiresAt + this.policy.refreshWindowSeconds * 1000) {
+      throw new AppError(Codes.TOKEN_EXPIRED);
+    }
+    const successor = this.successorOf(oldToken);
+    const successorHash = sha256(successor);
+    await this.db
+      .insert(tokens)
+      .values({
+        tokenHash: successorHash,
+        familyId: row.familyId,
+        userId: row.userId,
+        ua: ua || row.ua,
+        createdAt: now,
+        expiresAt: now + this.policy.ttlSeconds * 1000,
+      })
+      .onConflictDoNothing();
+    await this.db
+      .update(tokens)
+      .set({ successorHash, rotatedAt: now })
+      .where(and(eq(tokens.tokenHash, row.tokenHash), isNull(tokens.rotatedAt)));
+    const [next] = await this.db.select().from(tokens).where(eq(tokens.tokenHash, successorHash)).limit(1);
+    if (!next || next.revokedAt !== null) throw new AppError(Codes.TOKEN_INVALID);
+    return { token: successor, expire: Math.max(1, Math.floor((next.expiresAt - now) / 1000)) };
+  }
+
+  /** Ends the token and every token of the same login at once. False when the token is unknown. */
+  async remove(token: string): Promise<boolean> {
+    const row = await this.row(token);
+    if (!row) return false;
+    await this.revokeFamily(row.familyId);
+    return true;
+  }
+
+  private async revokeFamily(familyId: string): Promise<void> {
+    await this.db
+      .update(tokens)
+      .set({ revokedAt: this.now() })
+      .where(and(eq(tokens.familyId, familyId), isNull(tokens.revokedAt)));
+  }
+}

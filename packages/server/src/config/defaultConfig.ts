@@ -1,0 +1,27 @@
+/**
+ * Global config rows every installation starts with (keys pinned in docs/contracts.md). Inserted only
+ * when missing, so values changed by an operator survive restarts.
+ */
+import type { Orm } from '../db/database.js';
+import { globalConfig } from '../db/schema.js';
+import { DEMO_ORG_IDS } from '../users/demoSeed.js';
+
+export const DEFAULT_CONFIG: ReadonlyArray<{ configKey: string; configValue: string; description: string }> = [
+  { configKey: 'common.platform.areaCode', configValue: 'dsideal', description: '平台区域编码' },
+  { configKey: 'common.platform.name', configValue: '东山市教育云校', description: '平台名称' },
+  { configKey: 'common.platform.bureauId', configValue: DEMO_ORG_IDS.city, description: '平台所属教育局' },
+  { configKey: 'common.login.rememberPassword', configValue: '1', description: '登录页显示“记住密码”（1 显示）' },
+  { configKey: 'common.login.forgotPasswordUrl', configValue: '', description: '忘记密码链接（为空则不显示）' },
+  { configKey: 'common.login.wechatAreaCodes', configValue: '', description: '显示微信登录的区域编码（逗号分隔）' },
+  { configKey: 'common.message.showError', configValue: '1', description: '全局错误提示开关（1 开启）' },
+  { configKey: 'common.link.smartGrowth', configValue: '', description: '顶部导航“智慧成长”外链' },
+  { configKey: 'common.link.smartManagement', configValue: '', description: '顶部导航“智慧管理”外链' },
+  { configKey: 'common.link.virtualSimulation', configValue: '', description: '顶部导航“虚拟仿真”外链' },
+];
+
+export async function seedDefaultConfig(db: Orm): Promise<void> {
+  await db
+    .insert(globalConfig)
+    .values(DEFAULT_CONFIG.map((row, sort) => ({ ...row, sort })))
+    .onConflictDoNothing();
+}

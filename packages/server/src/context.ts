@@ -1,0 +1,26 @@
+/** What every route module receives: settings, the database and the domain services, built once in app.ts. */
+import type { Database } from './db/database.js';
+import type { Guard } from './http/guard.js';
+import type { Settings } from './settings.js';
+import type { RsaKeys } from './auth/rsaKeys.js';
+import type { TokenService } from './auth/tokenService.js';
+import type { LoginService } from './auth/loginService.js';
+import type { CaptchaService } from './auth/captchaService.js';
+import type { LoginFailures } from './auth/loginFailures.js';
+import type { SlidingWindowLimiter } from './http/rateLimiter.js';
+import type { UsersRepo } from './users/usersRepo.js';
+
+export interface AppContext {
+  settings: Settings;
+  db: Database;
+  now: () => number;
+  guard: Guard;
+  keys: RsaKeys;
+  secret: string;
+  users: UsersRepo;
+  tokens: TokenService;
+  login: LoginService;
+  captcha: CaptchaService;
+  failures: LoginFailures;
+  captchaLimiter: SlidingWindowLimiter;
+}

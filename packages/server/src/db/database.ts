@@ -1,0 +1,119 @@
+/**
+ * One handle over either embedded PGlite or a PostgreSQL pool. Queries go through drizzle (`orm`);
+ * migrations need raw multi-statement scripts, which the two drivers run differently, hence `script`.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { mkdirSync } from 'node:fs';
+import { schema } from './schema.js';
+
+export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface ScriptRunner {
+  exec(sqlText: string): Promise<void>;
+  query<R = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<R[]>;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  orm: Orm;
+  /** Runs `fn` inside one transaction on one connection (BEGIN/COMMIT, rollback on throw). */
+  script<T>(fn: (runner: ScriptRunner) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** PostgreSQL connection string; when absent PGlite is used. */
+  url?: string;
+  /** PGlite data folder; absent = in memory (tests). */
+  dataDir?: string;
+  /** PostgreSQL schema to use (created when missing), so test runs stay apart. */
+  schemaName?: string;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  return options.url ? openPostgres(options.url, options.schemaName) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const orm = drizzlePglite({ client, schema }) as unknown as Orm;
+  let closed = false;
+  return {
+    kind: 'pglite',
+    orm,
+    script: (fn) =>
+      client.transaction((tx) =>
+        fn({
+          exec: async (s) => {
+            await tx.exec(s);
+          },
+          query: async <R>(s: string, p?: unknown[]) => (await tx.query<R>(s, p)).rows,
+        }),
+      ),
+    async close() {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, schemaName?: string): Promise<Database> {
+  if (schemaName !== undefined && !SCHEMA_NAME.test(schemaName)) {
+    throw new Error(`无效的数据库 schema 名称：${schemaName}`);
+  }
+  if (schemaName) {
+    const setup = new pg.Client({ connectionString: url });
+    await setup.connect();
+    try {
+      await setup.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`);
+    } finally {
+      await setup.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schemaName ? { options: `-c search_path="${schemaName}"` } : {}),
+  });
+  // Fail at start rather than on the first request when the server is unreachable.
+  const probe = await pool.connect();
+  probe.release();
+  const orm = drizzlePg({ client: pool, schema }) as unknown as Orm;
+  let closed = false;
+  return {
+    kind: 'postgres',
+    orm,
+    async script(fn) {
+      const conn = await pool.connect();
+      try {
+        await conn.query('BEGIN');
+        const result = await fn({
+          exec: async (s) => {
+            await conn.query(s);
+          },
+          query: async <R>(s: string, p?: unknown[]) => (await conn.query(s, p)).rows as R[],
+        });
+        await conn.query('COMMIT');
+        return result;
+      } catch (err) {
+        await conn.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        conn.release();
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * The upload configuration clients load before offering an upload (spec §3 "server file config",
+ * §9 limits). Category codes are those of spec §3: 1 picture … 10 scratch.
+ */
+export const FileCategory = {
+  PICTURE: 1,
+  VIDEO: 2,
+  AUDIO: 3,
+  ANIMATION: 4,
+  TEXT: 5,
+  PPT: 6,
+  COMPRESS: 7,
+  EXE: 8,
+  OTHER: 9,
+  SCRATCH: 10,
+} as const;
+
+const BY_CATEGORY: ReadonlyArray<[number, string[]]> = [
+  [FileCategory.PICTURE, ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp']],
+  [FileCategory.VIDEO, ['mp4', 'm4v', 'mov', 'avi', 'wmv', 'flv', 'mkv', 'webm', 'mpg', 'mpeg']],
+  [FileCategory.AUDIO, ['mp3', 'wav', 'aac', 'm4a', 'ogg', 'wma', 'flac']],
+  [FileCategory.ANIMATION, ['swf']],
+  [FileCategory.TEXT, ['doc', 'docx', 'pdf', 'txt', 'xls', 'xlsx', 'wps', 'rtf']],
+  [FileCategory.PPT, ['ppt', 'pptx', 'pps', 'ppsx']],
+  [FileCategory.COMPRESS, ['zip', 'rar', '7z']],
+  [FileCategory.SCRATCH, ['sb3', 'sb2']],
+];
+
+export interface FileExtension {
+  extension: string;
+  fileCategoryCode: number;
+}
+
+export interface FileConfig {
+  /** Comma-separated lower-case extensions an upload may have. */
+  uploadExtensions: string;
+  /** Bytes per chunk. */
+  uploadChunkSize: number;
+  /** Largest upload, in MB. */
+  uploadMaxSize: number;
+  /** Largest video a phone may upload, in MB. */
+  mobileUploadVideoMaxSize: number;
+  /** Path under which `/{fileInfoId}` downloads a stored file. */
+  fileServerPath: string;
+  extensions: FileExtension[];
+}
+
+export function fileConfig(): FileConfig {
+  const extensions = BY_CATEGORY.flatMap(([code, list]) => list.map((extension) => ({ extension, fileCategoryCode: code })));
+  return {
+    uploadExtensions: extensions.map((e) => e.extension).join(','),
+    uploadChunkSize: 10_485_760,
+    uploadMaxSize: 2048,
+    mobileUploadVideoMaxSize: 180,
+    fileServerPath: '/file/v1/file/download',
+    extensions,
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * The one error type route code throws. It carries a catalogue code; the error handler turns it into
+ * the envelope with the catalogue's HTTP status and message (or a more precise `message` when given).
+ */
+import { httpStatusFor } from '@dscloud/sdk/errors';
+
+export class AppError extends Error {
+  readonly status: number;
+  readonly httpStatus: number;
+  /** A message more precise than the catalogue's, e.g. naming the field; Chinese. */
+  readonly detail: string | undefined;
+
+  constructor(code: number, detail?: string, options?: { cause?: unknown }) {
+    super(detail ?? `code ${code}`, options);
+    this.name = 'AppError';
+    this.status = code;
+    this.httpStatus = httpStatusFor(code);
+    this.detail = detail;
+  }
+}

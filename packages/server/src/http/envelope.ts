@@ -1,0 +1,25 @@
+/** The `{ status, message, data }` envelope every JSON answer uses (DESIGN.md). */
+import { Codes, messageFor, type Locale } from '@dscloud/sdk/errors';
+import type { FastifyRequest } from 'fastify';
+
+export interface Envelope<T> {
+  status: number;
+  code: number;
+  message: string;
+  data: T;
+}
+
+/** Chinese unless the caller clearly asks for English first. */
+export function localeOf(request: FastifyRequest): Locale {
+  const header = request.headers['accept-language'];
+  const first = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('en') ? 'en' : 'zh-CN';
+}
+
+export function ok<T>(data: T, locale: Locale = 'zh-CN'): Envelope<T> {
+  return { status: Codes.OK, code: Codes.OK, message: messageFor(Codes.OK, locale), data };
+}
+
+export function failure(code: number, message: string): Envelope<null> {
+  return { status: code, code, message, data: null };
+}

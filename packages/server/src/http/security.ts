@@ -1,0 +1,78 @@
+/**
+ * Browser-facing protections. The CSP lets the portal (its own scripts, Ant Design's inline styles,
+ * blob: video previews, the WeChat QR frame) work while refusing foreign scripts. `/elements/*`,
+ * `/static/*` and `/file/*` are meant to be loaded by other sites (element bundle, logos, videos), so
+ * they carry Cross-Origin-Resource-Policy: cross-origin. Browser API calls are allowed from the
+ * configured origins plus the server's own.
+ */
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+const CROSS_ORIGIN_PREFIXES = ['/elements/', '/static/', '/file/'];
+
+export interface SecurityOptions {
+  allowedOrigins: string[];
+  wechatQrUrl: string;
+}
+
+function ownOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+export function originAllowed(origin: string, request: FastifyRequest, allowed: readonly string[]): boolean {
+  return origin === ownOrigin(request) || allowed.includes(origin);
+}
+
+export async function installSecurity(app: FastifyInstance, options: SecurityOptions): Promise<void> {
+  let wechatOrigin = 'https://open.weixin.qq.com';
+  try {
+    wechatOrigin = new URL(options.wechatQrUrl).origin;
+  } catch {
+    // Keep the default WeChat origin when the configured URL is not absolute.
+  }
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...options.allowedOrigins],
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", wechatOrigin],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    const path = request.url;
+    if (CROSS_ORIGIN_PREFIXES.some((p) => path.startsWith(p))) {
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+    }
+  });
+
+  const allowed = options.allowedOrigins;
+  await app.register(cors, {
+    delegator: (request, callback) => {
+      const origin = request.headers.origin;
+      const permitted = typeof origin === 'string' && originAllowed(origin, request, allowed);
+      callback(null, {
+        origin: permitted ? origin : false,
+        methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+        allowedHeaders: ['Authorization', 'Content-Type', 'ua', 'topClass', 'Accept-Language', 'Range'],
+        exposedHeaders: ['Content-Disposition', 'Content-Range', 'Accept-Ranges', 'Content-Length'],
+        credentials: false,
+        maxAge: 600,
+      });
+    },
+  });
+}

@@ -1,0 +1,83 @@
+/**
+ * Everything the server reads from its environment, parsed once (contracts.md lists the variables).
+ * Tests build the same structure directly instead of touching process.env.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface Settings {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  demoPassword: string;
+  seedDemo: boolean;
+  allowedOrigins: string[];
+  trustProxy: boolean | string;
+  rsaPrivateKey: string | undefined;
+  portalDir: string;
+  elementsDir: string;
+  logLevel: string;
+  tokenTtlSeconds: number;
+  loginMode: 0 | 1;
+  loginUrl: string;
+  deploySecret: string | undefined;
+  wechatQrUrl: string;
+  wechatAppId: string;
+  wechatRedirectUri: string;
+}
+
+/** The repository root, found from this file in `src/` as well as from the bundle in `dist/`. */
+function repoRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 5; i++) {
+    if (existsSync(path.join(dir, 'packages', 'server'))) return dir;
+    dir = path.dirname(dir);
+  }
+  return process.cwd();
+}
+
+function positiveInt(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`环境变量 ${name} 必须是正整数，当前为“${raw}”`);
+  return n;
+}
+
+function trustProxyOf(raw: string | undefined): boolean | string {
+  if (!raw) return false;
+  if (raw === 'true' || raw === '1') return true;
+  return raw; // An address list or hop count understood by Fastify.
+}
+
+export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings {
+  const root = repoRoot();
+  const port = env.PORT === '0' ? 0 : positiveInt('PORT', env.PORT, 8080);
+  if (port > 65535) throw new Error(`环境变量 PORT 超出范围：${port}`);
+  const loginMode = env.LOGIN_MODE === '1' ? 1 : 0;
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    demoPassword: env.DEMO_PASSWORD || 'Ds@123456',
+    seedDemo: env.SEED_DEMO !== '0',
+    allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    rsaPrivateKey: env.RSA_PRIVATE_KEY || undefined,
+    portalDir: path.resolve(env.PORTAL_DIR || path.join(root, 'packages/portal/dist')),
+    elementsDir: path.resolve(env.ELEMENTS_DIR || path.join(root, 'packages/elements/dist')),
+    logLevel: env.LOG_LEVEL || 'info',
+    tokenTtlSeconds: positiveInt('TOKEN_TTL_SECONDS', env.TOKEN_TTL_SECONDS, 7200),
+    loginMode,
+    loginUrl: env.LOGIN_URL ?? '',
+    deploySecret: env.DEPLOY_SECRET || undefined,
+    wechatQrUrl: env.WECHAT_QR_URL || 'https://open.weixin.qq.com/connect/qrconnect',
+    wechatAppId: env.WECHAT_APP_ID ?? '',
+    wechatRedirectUri: env.WECHAT_REDIRECT_URI ?? '',
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * Files the server hands to browsers: the built portal at `/`, the element bundle at `/elements/`
+ * (loaded by other sites, see http/security.ts), and platform logos. The portal and element folders
+ * may not be built yet; the server still starts and explains what is missing.
+ */
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Codes } from '@dscloud/sdk/errors';
+import type { AppContext } from '../context.js';
+import { AppError } from '../http/appError.js';
+import { drawDefaultLogo } from './platformLogo.js';
+
+const AREA_CODE = '^[A-Za-z0-9_-]{1,64}$';
+
+export async function staticRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { portalDir, elementsDir, dataDir } = ctx.settings;
+  const defaultLogo = drawDefaultLogo();
+
+  // A route of our own at `/` would clash with the portal's, so the missing folders are noticed per request.
+  app.addHook('onRequest', async (request: FastifyRequest, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const url = request.url.split('?')[0] ?? '';
+    if ((url === '/' || url === '/index.html') && !existsSync(path.join(portalDir, 'index.html'))) {
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .send(
+          `<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>门户尚未构建</title>` +
+            `<body style="font-family:sans-serif;padding:2em"><h1>门户尚未构建</h1>` +
+            `<p>服务器正在运行，接口可用（<a href="/healthz">/healthz</a>）。请先运行 <code>npm run build</code> 构建门户，` +
+            `或用 PORTAL_DIR 指定门户目录。</p><p lang="en">The portal is not built yet: run <code>npm run build</code> or set PORTAL_DIR.</p></body></html>`,
+        );
+    }
+    if (url.startsWith('/elements/') && !existsSync(elementsDir)) {
+      throw new AppError(Codes.NOT_FOUND, `元素包尚未构建：请先运行 npm run build，或用 ELEMENTS_DIR 指定目录（${url}）`);
+    }
+  });
+
+  app.get<{ Params: { areaCode: string } }>(
+    '/static/platformLogo/:areaCode.png',
+    {
+      config: { public: true },
+      schema: { params: { type: 'object', required: ['areaCode'], properties: { areaCode: { type: 'string', pattern: AREA_CODE } } } },
+    },
+    async (request, reply) => {
+      const custom = path.join(dataDir, 'platformLogo', `${request.params.areaCode}.png`);
+      const body = existsSync(custom) ? readFileSync(custom) : defaultLogo;
+      return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(body);
+    },
+  );
+
+  await app.register(fastifyStatic, {
+    root: elementsDir,
+    prefix: '/elements/',
+    decorateReply: false,
+    wildcard: true,
+    index: false,
+    setHeaders: (reply) => reply.header('cache-control', 'no-cache'),
+    logLevel: 'warn',
+  });
+  await app.register(fastifyStatic, {
+    root: portalDir,
+    prefix: '/',
+    wildcard: true,
+    index: ['index.html'],
+    logLevel: 'warn',
+  });
+
+}

@@ -1,0 +1,59 @@
+/**
+ * Walks every registered route: each one not marked public must refuse a call without a token (4010001)
+ * and with a garbage token (4010005). The public list is spelled out so that a new public route is a
+ * deliberate decision.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from './harness.js';
+
+const PUBLIC_ROUTES = new Set([
+  'GET /healthz',
+  'GET /cas/publicKey',
+  'POST /cas/login/restful',
+  'POST /cas/sz/login/restful',
+  'GET /cas/cm/loginMode',
+  'GET /cas/cm/loginUrl',
+  'POST /cas/wechat/getLoginParam',
+  'GET /cas/sz/refreshToken',
+  'POST /cas/sz/checkToken',
+  'POST /cas/sz/removeToken',
+  'GET /cas/captcha',
+  'POST /cas/captcha/verify',
+  'POST /base/v1/globalConfig/list',
+  'POST /base/v1/globalConfig/getValueByKeys',
+  'GET /file/v1/file/config',
+  'GET /static/platformLogo/:areaCode.png',
+]);
+
+/** Static file routes serve the built portal and element bundle; they carry no data. */
+const isStaticFiles = (url: string) => url === '/' || url === '/*' || url.startsWith('/elements/');
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('permission guard', () => {
+  it('marks exactly the intended routes public', () => {
+    const marked = h.app.routeList.filter((r) => r.public && r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`);
+    expect(new Set(marked)).toEqual(PUBLIC_ROUTES);
+  });
+
+  it('refuses every other route without a token or with a bad one', async () => {
+    const protectedRoutes = h.app.routeList.filter(
+      (r) => !r.public && !isStaticFiles(r.url) && r.method !== 'HEAD' && r.method !== 'OPTIONS',
+    );
+    expect(protectedRoutes.length).toBeGreaterThanOrEqual(2);
+    for (const route of protectedRoutes) {
+      const url = route.url.replace(/:(\w+)/g, 'x1');
+      const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : {};
+      const none = await h.call(route.method, url, { body });
+      expect(`${route.method} ${route.url} → ${none.status}`).toBe(`${route.method} ${route.url} → 4010001`);
+      const bad = await h.call(route.method, url, { body, token: 'not-a-real-token' });
+      expect(`${route.method} ${route.url} → ${bad.status}`).toBe(`${route.method} ${route.url} → 4010005`);
+    }
+  });
+});

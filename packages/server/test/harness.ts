@@ -1,0 +1,150 @@
+/**
+ * Starts the real server on a random port over a real database: PGlite in memory, or a fresh schema
+ * of the PostgreSQL at TEST_DATABASE_URL. One per test file. Requests go over real HTTP with fetch.
+ */
+import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildOptions } from '../src/app.js';
+import { openDatabase, type Database } from '../src/db/database.js';
+import { generateRsaKeys, type RsaKeys } from '../src/auth/rsaKeys.js';
+
+export const DEMO_PASSWORD = 'Ds@123456';
+
+let sharedKeys: RsaKeys | undefined;
+export const testKeys = (): RsaKeys => (sharedKeys ??= generateRsaKeys());
+
+export interface Answer<T = unknown> {
+  http: number;
+  status: number;
+  message: string;
+  data: T;
+  headers: Headers;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  rawBody?: string | Buffer;
+  token?: string;
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+export interface Harness {
+  app: FastifyInstance;
+  db: Database;
+  base: string;
+  dataDir: string;
+  advance(ms: number): void;
+  encrypt(password: string, publicKeyPem?: string): string;
+  call<T = any>(method: string, url: string, options?: CallOptions): Promise<Answer<T>>;
+  login(username: string, password?: string, ip?: string, extra?: Record<string, unknown>): Promise<Answer<{ token: string; expire: number }>>;
+  token(username: string): Promise<string>;
+  query<R = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<R[]>;
+  close(): Promise<void>;
+}
+
+let ipCounter = 0;
+/** A fresh client address per call site, so per-IP limits of one test do not leak into another. */
+export const freshIp = (): string => `10.${process.pid % 250}.${Math.floor(++ipCounter / 250) % 250}.${ipCounter % 250}`;
+
+export async function startHarness(options: Omit<BuildOptions, 'db' | 'now'> = {}): Promise<Harness> {
+  const url = process.env.TEST_DATABASE_URL;
+  const schemaName = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const db = await openDatabase(url ? { url, schemaName } : {});
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ds-server-test-'));
+  let offset = 0;
+  const keys = options.keys ?? testKeys();
+  const app = await buildApp({
+    ...options,
+    db,
+    keys,
+    now: () => Date.now() + offset,
+    logger: false,
+    seedDemo: true,
+    settings: {
+      dataDir,
+      demoPassword: DEMO_PASSWORD,
+      trustProxy: true,
+      portalDir: path.join(dataDir, 'no-portal'),
+      elementsDir: path.join(dataDir, 'no-elements'),
+      ...options.settings,
+    },
+  });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = address.replace('[::1]', '127.0.0.1');
+
+  const encrypt = (password: string, pem = keys.publicKeyPem) =>
+    publicEncrypt({ key: pem, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(password, 'utf8')).toString('base64');
+
+  async function call<T>(method: string, url: string, o: CallOptions = {}): Promise<Answer<T>> {
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.token !== undefined) headers.authorization = o.token;
+    headers['x-forwarded-for'] ??= o.ip ?? '127.0.0.1';
+    let body: string | Buffer | undefined;
+    if (o.rawBody !== undefined) body = o.rawBody;
+    else if (o.body !== undefined) {
+      body = JSON.stringify(o.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(base + url, { method, headers, body });
+    const text = await res.text();
+    let json: any = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = { status: -1, message: text, data: null };
+    }
+    return { http: res.status, status: json.status, message: json.message, data: json.data, headers: res.headers };
+  }
+
+  const harness: Harness = {
+    app,
+    db,
+    base,
+    dataDir,
+    advance: (ms) => {
+      offset += ms;
+    },
+    encrypt,
+    call,
+    login: (username, password = DEMO_PASSWORD, ip = freshIp(), extra = {}) =>
+      call('POST', '/cas/login/restful', {
+        body: { username, password: encrypt(password), code: 'web', ed: '', ...extra },
+        ip,
+      }),
+    async token(username) {
+      const answer = await harness.login(username);
+      if (answer.status !== 200) throw new Error(`login of ${username} failed: ${answer.status} ${answer.message}`);
+      return answer.data.token;
+    },
+    query: (sqlText, params) => db.script((r) => r.query(sqlText, params)),
+    async close() {
+      await app.close();
+      await db.close();
+      if (url && schemaName) {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`);
+        await client.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
+
+/** Reads the puzzle's answer from the database (a person reads it from the picture). */
+export async function solveCaptcha(h: Harness, username: string, ip = freshIp()): Promise<string> {
+  const puzzle = await h.call<{ captchaId: string }>('GET', `/cas/captcha?username=${encodeURIComponent(username)}`, { ip });
+  const [row] = await h.query<{ answer_x: number }>('SELECT answer_x FROM captchas WHERE id = $1', [puzzle.data.captchaId]);
+  const verified = await h.call<{ captchaToken: string }>('POST', '/cas/captcha/verify', {
+    body: { captchaId: puzzle.data.captchaId, x: Number(row!.answer_x) + 3 },
+    ip,
+  });
+  if (verified.status !== 200) throw new Error(`captcha failed: ${verified.message}`);
+  return verified.data.captchaToken;
+}

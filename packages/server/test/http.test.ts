@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startHarness, type Harness } from './harness.js';
+
+const ALLOWED = 'https://www.nanhu.edu.cn';
+let h: Harness;
+let files: string;
+
+beforeAll(async () => {
+  files = mkdtempSync(path.join(tmpdir(), 'ds-static-'));
+  mkdirSync(path.join(files, 'portal'));
+  mkdirSync(path.join(files, 'elements'));
+  writeFileSync(path.join(files, 'portal', 'index.html'), '<!doctype html><title>云校</title><div id="root"></div>');
+  writeFileSync(path.join(files, 'elements', 'ds-elements.js'), 'export const loaded = true;');
+  h = await startHarness({
+    settings: {
+      allowedOrigins: [ALLOWED],
+      portalDir: path.join(files, 'portal'),
+      elementsDir: path.join(files, 'elements'),
+      wechatAppId: 'wx-test-app',
+      wechatRedirectUri: 'https://www.nanhu.edu.cn/wechat/callback',
+    },
+  });
+});
+afterAll(async () => {
+  await h?.close();
+  rmSync(files, { recursive: true, force: true });
+});
+
+describe('envelope for every failure', () => {
+  it('answers unknown routes with a 404 envelope naming the path', async () => {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const answer = await h.call(method, '/base/v1/nothing/here');
+      expect(answer.http).toBe(404);
+      expect(answer.status).toBe(404);
+      expect(answer.message).toBe(`请求的资源不存在：${method} /base/v1/nothing/here`);
+      expect(answer.data).toBeNull();
+    }
+  });
+
+  it('answers in English when the caller prefers English', async () => {
+    const answer = await h.call('GET', '/base/v1/user/current', { headers: { 'accept-language': 'en-US,en;q=0.9' } });
+    expect(answer.message).toBe('Token not found, please log in again');
+  });
+
+  it('names the field of a type error and rejects text bodies with 415', async () => {
+    const answer = await h.call('POST', '/cas/captcha/verify', { body: { captchaId: 'x', x: 'left' } });
+    expect(answer.http).toBe(400);
+    expect(answer.message).toMatch(/^参数 (captchaId 格式不正确|x 必须是数字)$/);
+    const text = await h.call('POST', '/base/v1/globalConfig/list', { rawBody: 'hello', headers: { 'content-type': 'text/plain' } });
+    expect([text.http, text.status]).toEqual([415, 415]);
+  });
+
+  it('refuses any JSON body over 1 MB with 413', async () => {
+    const answer = await h.call('POST', '/base/v1/globalConfig/list', { body: { pad: 'x'.repeat(1_100_000) } });
+    expect([answer.http, answer.status]).toEqual([413, 413]);
+  });
+});
+
+describe('browser protections', () => {
+  it('allows configured origins and the own origin, and nobody else', async () => {
+    const allowed = await fetch(`${h.base}/base/v1/globalConfig/list`, { method: 'POST', headers: { origin: ALLOWED } });
+    expect(allowed.headers.get('access-control-allow-origin')).toBe(ALLOWED);
+    const preflight = await fetch(`${h.base}/cas/login/restful`, {
+      method: 'OPTIONS',
+      headers: { origin: ALLOWED, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
+    const own = await fetch(`${h.base}/healthz`, { headers: { origin: h.base } });
+    expect(own.headers.get('access-control-allow-origin')).toBe(h.base);
+    const foreign = await fetch(`${h.base}/base/v1/globalConfig/list`, { method: 'POST', headers: { origin: 'https://evil.example' } });
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('sends a CSP and keeps API answers same-origin while elements load cross-origin', async () => {
+    const api = await fetch(`${h.base}/healthz`);
+    expect(api.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(api.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(api.headers.get('x-content-type-options')).toBe('nosniff');
+    const bundle = await fetch(`${h.base}/elements/ds-elements.js`);
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get('content-type')).toContain('javascript');
+    expect(bundle.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(await bundle.text()).toContain('loaded');
+  });
+
+  it('serves the portal at / and answers missing element files with the envelope', async () => {
+    const portal = await fetch(`${h.base}/`);
+    expect(portal.status).toBe(200);
+    expect(await portal.text()).toContain('云校');
+    const missing = await h.call('GET', '/elements/nope.js');
+    expect([missing.http, missing.status]).toEqual([404, 404]);
+  });
+
+  it('answers health checks', async () => {
+    const answer = await h.call('GET', '/healthz');
+    expect(answer.status).toBe(200);
+    expect(answer.data.status).toBe('ok');
+  });
+});
+
+describe('WeChat login frame', () => {
+  it('returns a QR frame url with a fresh single-use state stored on the server', async () => {
+    const first = await h.call<string>('POST', '/cas/wechat/getLoginParam', { body: { areaCode: 'dsideal' } });
+    const second = await h.call<string>('POST', '/cas/wechat/getLoginParam');
+    const url = new URL(first.data);
+    expect(url.origin + url.pathname).toBe('https://open.weixin.qq.com/connect/qrconnect');
+    expect(url.searchParams.get('appid')).toBe('wx-test-app');
+    expect(url.searchParams.get('redirect_uri')).toBe('https://www.nanhu.edu.cn/wechat/callback');
+    const state = url.searchParams.get('state');
+    expect(state).toMatch(/^[0-9a-f]{32}$/);
+    expect(new URL(second.data).searchParams.get('state')).not.toBe(state);
+    const rows = await h.query('SELECT area_code FROM wechat_states WHERE state = $1', [state]);
+    expect(rows).toEqual([{ area_code: 'dsideal' }]);
+    const bad = await h.call('POST', '/cas/wechat/getLoginParam', { body: { areaCode: '<script>' } });
+    expect(bad.message).toBe('参数 areaCode 格式不正确');
+  });
+});

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  // The SDK is read from source (its `source` export condition), as in the bundle.
+  resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    environment: 'node',
+    pool: 'forks',
+    server: { deps: { inline: [/@dscloud\/sdk/] } },
+    // Each file opens its own database (≈0.7 GB for PGlite); two at a time suits a 2-core machine.
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
