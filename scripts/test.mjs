@@ -17,6 +17,7 @@ const suites = [
   { name: 'sdk unit', run: vitest('sdk', 'packages/sdk') },
   { name: 'server (PGlite)', run: vitest('server-pglite', 'packages/server'), env: { TEST_DATABASE_URL: '' } },
   pg && { name: 'server (PostgreSQL)', run: vitest('server-postgres', 'packages/server'), env: { TEST_DATABASE_URL: pg } },
+  { name: 'portal unit', run: vitest('portal', '.', ['--config', 'packages/portal/vitest.config.ts']) },
   { name: 'elements (Chromium)', run: ['npx', ['web-test-runner', '--config', 'web-test-runner.config.mjs'], 'packages/elements'] },
   { name: 'end to end (Chromium)', run: vitest('e2e', '.', ['--config', 'e2e/vitest.config.ts']) },
   { name: 'storybook build', run: ['npm', ['run', 'storybook:build', '--silent']] },
@@ -34,7 +35,7 @@ for (const suite of suites) {
 }
 
 let tests = 0;
-for (const f of ['sdk', 'server-pglite', 'server-postgres', 'e2e']) {
+for (const f of ['sdk', 'server-pglite', 'server-postgres', 'portal', 'e2e']) {
   const file = join(results, f + '.json');
   if (existsSync(file)) tests += JSON.parse(readFileSync(file, 'utf8')).numPassedTests ?? 0;
 }

@@ -1,0 +1,30 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, loginAs, newPage, open } from './support/browser';
+
+describe.each(['admin', 'auditor'])('%s', (username) => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('has the back-office entry in the footer and /management opens the live lessons screen', async () => {
+    const { context, page } = await newPage(browser);
+    await loginAs(page, username);
+    const entry = page.locator('footer.ds-footer').getByRole('link', { name: '管理后台' });
+    await entry.waitFor({ timeout: 15_000 });
+
+    await open(page, '/management');
+    await page.waitForURL(/#\/management\/type=live$/);
+    await page.getByRole('heading', { name: /直播课管理/ }).waitFor();
+
+    await open(page, '/main/type=new');
+    await entry.click();
+    await page.waitForURL(/#\/management\/type=live$/);
+    expect(await page.getByRole('navigation', { name: '管理菜单' }).isVisible()).toBe(true);
+    await context.close();
+  });
+});

@@ -1,0 +1,59 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Ds@123456';
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+/** Debian's Chromium; no test tool here may download its own browser. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export async function newPage(
+  browser: Browser,
+  viewport = { width: 1280, height: 800 },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, locale: 'zh-CN' });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('[page error]', error.message));
+  return { context, page };
+}
+
+/** Opens a hash route of the portal. */
+export async function open(page: Page, route: string): Promise<void> {
+  await page.goto(`${baseUrl()}/#${route}`);
+}
+
+/** Logs in through the portal's login page, as a user would, and waits for the shell. */
+export async function loginAs(page: Page, username: string, route = '/login'): Promise<void> {
+  await open(page, route);
+  await page.getByLabel('账号', { exact: true }).fill(username);
+  await page.getByLabel('密码', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.locator('.ds-user-trigger').waitFor({ timeout: 20_000 });
+}
+
+/** The session token the SDK stored for this page. */
+export function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem('token'));
+}
+
+/** The visible text of the header navigation. */
+export async function headerText(page: Page): Promise<string> {
+  return (await page.locator('.ds-nav-desktop').innerText()).replace(/\s+/g, ' ');
+}

@@ -1,0 +1,74 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, open } from './support/browser';
+
+describe('visitor (not logged in)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('sees the login button; virtual simulation leads to login and back', async () => {
+    const { context, page } = await newPage(browser);
+    await open(page, '/');
+    await page.waitForURL(/#\/main\/type=new$/);
+    const loginButton = page.getByRole('button', { name: '登录', exact: true });
+    await loginButton.waitFor();
+    const header = await page.locator('.ds-nav-desktop').innerText();
+    expect(header).not.toContain('智慧管理');
+
+    await page.getByRole('link', { name: '虚拟仿真' }).click();
+    await page.waitForURL(/#\/login\?returnUrl=/);
+    const returnUrl = new URL(page.url().replace('#/login', 'login')).searchParams.get('returnUrl');
+    expect(returnUrl).toBe('/main/type=new');
+    await context.close();
+  });
+
+  it('shows 暂无页面 with a way home for an unknown route', async () => {
+    const { context, page } = await newPage(browser);
+    await open(page, '/no/such/screen');
+    await page.getByRole('heading', { name: '暂无页面' }).waitFor();
+    await page.getByRole('button', { name: '返回首页' }).click();
+    await page.waitForURL(/#\/main\/type=new$/);
+    await context.close();
+  });
+
+  it('sends a visitor who opens /management to login with the way back', async () => {
+    const { context, page } = await newPage(browser);
+    await open(page, '/management/type=tag');
+    await page.waitForURL(/#\/login\?returnUrl=%2Fmanagement%2Ftype%3Dtag/);
+    await context.close();
+  });
+
+  it('switches the whole page to English and back', async () => {
+    const { context, page } = await newPage(browser);
+    await open(page, '/login');
+    await page.getByRole('button', { name: /English/ }).click();
+    await page.getByLabel('Password', { exact: true }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await open(page, '/main/type=new');
+    await page.getByRole('link', { name: 'Smart learning' }).waitFor();
+    await page.getByRole('button', { name: 'Log in', exact: true }).waitFor();
+    await page.getByRole('button', { name: /中文/ }).click();
+    await page.getByRole('link', { name: '智慧学习' }).waitFor();
+    await context.close();
+  });
+
+  it('shows the load-failure screen when a screen cannot be fetched, and recovers on refresh', async () => {
+    const { context, page } = await newPage(browser);
+    await open(page, '/main/type=new');
+    await page.getByRole('button', { name: '登录', exact: true }).waitFor();
+    await page.route(/\/assets\/WaitPage-[^/]+\.js$/, (route) => route.abort());
+    await page.getByRole('link', { name: '智慧测评' }).click();
+    await page.getByRole('heading', { name: '页面加载失败，点击刷新' }).waitFor();
+    // The shell stays usable around the failed screen.
+    expect(await page.locator('footer.ds-footer').isVisible()).toBe(true);
+    await page.unroute(/\/assets\/WaitPage-[^/]+\.js$/);
+    await page.getByRole('button', { name: '刷新' }).click();
+    await page.getByRole('heading', { name: /智慧测评/ }).waitFor();
+    await context.close();
+  });
+});

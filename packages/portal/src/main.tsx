@@ -1,0 +1,27 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createHashRouter } from 'react-router';
+import { App } from './app/App';
+import { localeStore } from './i18n/localeStore';
+import { startBoot } from './platform/boot';
+import { createBootStore } from './platform/bootStore';
+import { createPortalPlatform } from './platform/createPortalPlatform';
+import { routes } from './routes/routeTable';
+
+const router = createHashRouter(routes);
+const goTo = (route: string, replace: boolean) => {
+  const { pathname, search } = router.state.location;
+  // Login success is reported twice (the element's callback and the SDK's own move): go once.
+  if (route === pathname + search) return;
+  void router.navigate(route, { replace });
+};
+const platform = createPortalPlatform(goTo, localeStore.get());
+const boot = createBootStore();
+const actions = startBoot(platform, boot);
+document.documentElement.lang = localeStore.get() === 'en' ? 'en' : 'zh-CN';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App portal={{ platform, boot, actions }} router={router} />
+  </StrictMode>,
+);

@@ -1,0 +1,88 @@
+import { useStore } from '@dscloud/elements';
+import { isLoggedIn } from '@dscloud/sdk/session';
+import { canSeeManagement, isStudent, isTeacher, type CurrentUser } from '@dscloud/sdk/user';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import type { Viewer } from '../shell/navItems';
+import type { BootActions } from './boot';
+import type { BootState } from './bootStore';
+import { usePortal } from './PortalContext';
+
+export function useBoot(): BootState {
+  const { boot } = usePortal();
+  return useSyncExternalStore(boot.subscribe, boot.getState, boot.getState);
+}
+
+export function useBootActions(): BootActions {
+  return usePortal().actions;
+}
+
+export function useLoggedIn(): boolean {
+  return useStore(usePortal().platform.session, isLoggedIn);
+}
+
+const selectUser = (state: { user: Readonly<CurrentUser> | null }) => state.user;
+
+export function useCurrentUser(): Readonly<CurrentUser> | null {
+  return useStore(usePortal().platform.user, selectUser);
+}
+
+/** A global configuration value, '' until the configuration is loaded or when the key is absent. */
+export function useGlobalValue(key: string): string {
+  const { platform } = usePortal();
+  const { config } = useBoot();
+  return config === 'ready' ? (platform.config.global(key) ?? '') : '';
+}
+
+/** The facts the header rules depend on (spec §2/§6). */
+export function useViewer(): Viewer {
+  const loggedIn = useLoggedIn();
+  const user = useCurrentUser();
+  return useMemo<Viewer>(
+    () => ({
+      loggedIn,
+      kind: !loggedIn || !user ? 'other' : isTeacher(user) ? 'teacher' : isStudent(user) ? 'student' : 'other',
+      userId: loggedIn && user ? String(user.baseUserId) : null,
+    }),
+    [loggedIn, user],
+  );
+}
+
+export interface ViewerProfile extends Viewer {
+  name: string;
+  avatarUrl: string | null;
+}
+
+export function useViewerProfile(): ViewerProfile {
+  const viewer = useViewer();
+  const user = useCurrentUser();
+  const { platform } = usePortal();
+  return {
+    ...viewer,
+    name: user?.userName ?? '',
+    avatarUrl: user?.avatarFileid ? platform.http.url(platform.paths.file(`/v1/file/download/${user.avatarFileid}`)) : null,
+  };
+}
+
+export type ManagementAccess = 'anonymous' | 'pending' | 'granted' | 'denied';
+
+/** Back-office access: the roles of spec §2 "Footer", or an audit person. */
+export function useManagementAccess(): ManagementAccess {
+  const loggedIn = useLoggedIn();
+  const user = useCurrentUser();
+  const boot = useBoot();
+  if (!loggedIn) return 'anonymous';
+  if (boot.user === 'failed') return 'denied';
+  if (!user) return 'pending';
+  if (canSeeManagement(user)) return 'granted';
+  if (boot.auditPerson === null) return 'pending';
+  return boot.auditPerson ? 'granted' : 'denied';
+}
+
+/** Ends the session on the server (the token dies at once) and on this device. */
+export function useLogout(): () => Promise<void> {
+  const { platform } = usePortal();
+  return useCallback(async () => {
+    // Never throws: the device forgets the login even when the server cannot be told.
+    await platform.auth.logout();
+  }, [platform]);
+}

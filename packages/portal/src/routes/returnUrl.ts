@@ -1,0 +1,30 @@
+/**
+ * Where to go after login. Only a route of this portal is accepted: any other URL in `returnUrl`
+ * would turn the login page into an open redirect. A full address of this same portal (what the SDK
+ * sends on session expiry) is reduced to its hash route.
+ */
+export function safeReturnUrl(raw: string | null | undefined, origin: string = location.origin): string {
+  if (!raw) return '/';
+  let value = raw.trim();
+  try {
+    // Links encode it once; tolerate one more layer from links built by older pages.
+    for (let i = 0; i < 2 && /%[0-9a-f]{2}/i.test(value); i++) value = decodeURIComponent(value);
+  } catch {
+    return '/';
+  }
+  if (/^https?:\/\//i.test(value)) {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      return '/';
+    }
+    if (url.origin !== origin || !url.hash.startsWith('#/')) return '/';
+    value = url.hash;
+  }
+  if (value.startsWith('#')) value = value.slice(1);
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/';
+  if (/[\u0000-\u001f]/.test(value)) return '/';
+  if (/^\/login(?:[/?#]|$)/.test(value)) return '/';
+  return value;
+}

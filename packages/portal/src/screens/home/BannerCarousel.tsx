@@ -1,0 +1,63 @@
+import { Button } from 'antd';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useT } from '../../i18n/useT';
+import type { Slide } from './slides';
+
+const AUTOPLAY_MS = 5000;
+
+/**
+ * The autoplaying home banner. Only the current slide is in the page (no hidden clones to tab into);
+ * it pauses while the pointer or keyboard focus is on it, and the dots choose a slide.
+ */
+export function BannerCarousel({ slides }: { slides: Slide[] }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const count = slides.length;
+  const current = slides[index % count];
+
+  useEffect(() => {
+    if (paused || count < 2) return;
+    const timer = setInterval(() => setIndex((i) => (i + 1) % count), AUTOPLAY_MS);
+    return () => clearInterval(timer);
+  }, [paused, count]);
+
+  if (!current) return null;
+  return (
+    <section
+      className="ds-banner"
+      aria-roledescription="carousel"
+      aria-label={t('home.banner')}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <div
+        className="ds-banner-slide"
+        style={{ background: `linear-gradient(120deg, ${current.colors[0]}, ${current.colors[1]})` }}
+        aria-live={paused ? 'polite' : 'off'}
+      >
+        <h2>{t(current.title)}</h2>
+        <p>{t(current.text)}</p>
+        <Button size="large" ghost onClick={() => navigate(current.to)}>
+          {t('home.enter')}
+        </Button>
+      </div>
+      <div className="ds-banner-dots">
+        {slides.map((slide, i) => (
+          <button
+            key={slide.key}
+            type="button"
+            className="ds-banner-dot"
+            aria-label={t(slide.title)}
+            aria-current={i === index % count}
+            onClick={() => setIndex(i)}
+          />
+        ))}
+      </div>
+    </section>
+  );
+}

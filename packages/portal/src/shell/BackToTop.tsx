@@ -1,0 +1,16 @@
+import { VerticalAlignTopOutlined } from '@ant-design/icons';
+import { FloatButton } from 'antd';
+import { useT } from '../i18n/useT';
+
+/** Appears once the page has been scrolled; keyboard users reach it as a labelled button. */
+export function BackToTop() {
+  const t = useT();
+  return (
+    <FloatButton.BackTop
+      visibilityHeight={300}
+      icon={<VerticalAlignTopOutlined />}
+      aria-label={t('backTop')}
+      tooltip={t('backTop')}
+    />
+  );
+}

@@ -1,0 +1,85 @@
+import { App } from 'antd';
+import { NavLink } from 'react-router';
+import { useT } from '../i18n/useT';
+import { Disclosure } from './Disclosure';
+import type { NavItem } from './navItems';
+
+interface EntryProps {
+  item: NavItem;
+  onNavigate?: () => void;
+}
+
+function Entry({ item, onNavigate }: EntryProps) {
+  const t = useT();
+  const { modal } = App.useApp();
+  const label = t(item.label);
+  if (item.comingSoon) {
+    return (
+      <button
+        type="button"
+        className="ds-nav-link"
+        onClick={() => modal.info({ title: label, content: t('page.comingSoon') })}
+      >
+        {label}
+      </button>
+    );
+  }
+  if (item.href !== undefined) {
+    return (
+      <a className="ds-nav-link" href={item.href || undefined} target="_blank" rel="noopener noreferrer" onClick={onNavigate}>
+        {label}
+      </a>
+    );
+  }
+  return (
+    <NavLink className="ds-nav-link" to={item.to ?? '/'} onClick={onNavigate} end={item.key !== 'learn'}>
+      {label}
+    </NavLink>
+  );
+}
+
+export interface NavListProps {
+  items: NavItem[];
+  /** 'bar' shows groups as hover panels (desktop); 'drawer' shows them expanded (mobile). */
+  layout: 'bar' | 'drawer';
+  onNavigate?: () => void;
+}
+
+/** The header entries as a list of links; groups become disclosures on the desktop bar. */
+export function NavList({ items, layout, onNavigate }: NavListProps) {
+  const t = useT();
+  return (
+    <ul className={`ds-nav ds-nav-${layout}`}>
+      {items.map((item) => (
+        <li key={item.key} className="ds-nav-item">
+          {!item.children ? (
+            <Entry item={item} onNavigate={onNavigate} />
+          ) : layout === 'bar' ? (
+            <Disclosure trigger={<>{t(item.label)} <span aria-hidden="true">▾</span></>} triggerClassName="ds-nav-link">
+              {(close) => (
+                <ul className="ds-nav-sub">
+                  {item.children!.map((child) => (
+                    <li key={child.key}>
+                      <Entry item={child} onNavigate={close} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Disclosure>
+          ) : (
+            <>
+              <span className="ds-nav-group">{t(item.label)}</span>
+              <ul className="ds-nav-sub-inline">
+                {item.children.map((child) => (
+                  <li key={child.key}>
+                    <Entry item={child} onNavigate={onNavigate} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

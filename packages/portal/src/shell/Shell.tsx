@@ -1,0 +1,34 @@
+import { Outlet } from 'react-router';
+import { useT } from '../i18n/useT';
+import { BackToTop } from './BackToTop';
+import { BootNotice } from './BootNotice';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { useDocumentTitle } from './useDocumentTitle';
+import './shell.css';
+
+/** The frame around every user-facing screen: header, content, footer, back-to-top (spec §2 "/"). */
+export function Shell() {
+  const t = useT();
+  useDocumentTitle();
+  return (
+    <div className="ds-shell">
+      <a className="ds-skip-link" href="#ds-main" onClick={(e) => {
+        // A hash link would be read as a route by the hash router: move focus instead.
+        e.preventDefault();
+        document.getElementById('ds-main')?.focus();
+      }}>
+        {t('skipToContent')}
+      </a>
+      <Header />
+      <BootNotice />
+      <main id="ds-main" className="ds-main" tabIndex={-1}>
+        <div className="ds-container">
+          <Outlet />
+        </div>
+      </main>
+      <Footer />
+      <BackToTop />
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Tooltip } from 'antd';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useT } from '../i18n/useT';
+import { useLogout, useViewerProfile } from '../platform/hooks';
+import { Disclosure } from './Disclosure';
+import { loginRoute } from './navItems';
+
+/** Avatar and name with their menu, or the login button for a visitor (spec §2 "User menu"). */
+export function UserMenu() {
+  const t = useT();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const profile = useViewerProfile();
+  const logout = useLogout();
+
+  if (!profile.loggedIn) {
+    return (
+      <Button type="primary" onClick={() => navigate(loginRoute(location.pathname + location.search))}>
+        {t('user.login')}
+      </Button>
+    );
+  }
+
+  const name = profile.name || '—';
+  return (
+    <Disclosure
+      className="ds-user-menu"
+      triggerClassName="ds-user-trigger"
+      triggerLabel={`${t('user.menu')}：${name}`}
+      openOnFocus
+      trigger={
+        <>
+          <Avatar size={32} src={profile.avatarUrl ?? undefined} icon={<UserOutlined />} alt="" />
+          <Tooltip title={name}>
+            <span className="ds-user-name">{name}</span>
+          </Tooltip>
+        </>
+      }
+    >
+      {(close) => (
+        <ul className="ds-nav-sub ds-user-panel">
+          <li>
+            {profile.kind === 'teacher' ? (
+              <Link className="ds-nav-link" to="/my-collection" onClick={close}>
+                {t('user.collection')}
+              </Link>
+            ) : (
+              <Link className="ds-nav-link" to="/personal-center" onClick={close}>
+                {t('user.personalCenter')}
+              </Link>
+            )}
+          </li>
+          <li>
+            <button
+              type="button"
+              className="ds-nav-link"
+              onClick={async () => {
+                close();
+                // The SDK then sends the user to login (or to the bureau's own logout page).
+                await logout();
+              }}
+            >
+              {t('user.logout')}
+            </button>
+          </li>
+        </ul>
+      )}
+    </Disclosure>
+  );
+}

@@ -1,0 +1,42 @@
+import { defineConfig, defaultClientConditions } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+// The SDK and the elements resolve from their TypeScript sources (the `source` export condition),
+// so the portal never waits for their own builds. base './' lets the server mount it anywhere.
+export default defineConfig({
+  root: here,
+  base: './',
+  plugins: [react()],
+  resolve: {
+    conditions: ['source', ...defaultClientConditions],
+    dedupe: ['react', 'react-dom'],
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than screens: separate files stay cached across releases.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|@emotion)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    // The dev server forwards API calls to a running reference server.
+    proxy: Object.fromEntries(
+      ['/cas', '/base', '/file', '/api', '/business', '/cloudSchool', '/static', '/healthz'].map((p) => [
+        p,
+        process.env.DS_API ?? 'http://localhost:8080',
+      ]),
+    ),
+  },
+});
