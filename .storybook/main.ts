@@ -1,0 +1,15 @@
+import type { StorybookConfig } from '@storybook/react-vite';
+
+// Stories live next to each element; they run on fake platforms, so no server is needed.
+const config: StorybookConfig = {
+  stories: ['../packages/elements/src/**/*.stories.tsx'],
+  framework: { name: '@storybook/react-vite', options: {} },
+  core: { disableTelemetry: true },
+  async viteFinal(viteConfig) {
+    // In-repo packages resolve from source, as in the portal and the tests.
+    viteConfig.resolve = { ...viteConfig.resolve, conditions: ['source', 'browser', 'module', 'import', 'default'] };
+    return viteConfig;
+  },
+};
+
+export default config;

@@ -1,0 +1,4 @@
+// Importing this module defines every ds-* tag (the standalone bundle's entry point).
+import './login/login.element.js';
+
+export { registeredTags } from './shared/defineElement.js';

@@ -1,0 +1,43 @@
+// Serves each test file as one esbuild bundle: React 19 is CommonJS behind conditional requires,
+// which the dev server cannot hand to the browser module by module.
+import { build } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+const inlineCss = {
+  name: 'inline-css',
+  setup(b) {
+    b.onResolve({ filter: /\.css\?inline$/ }, (args) => ({
+      path: path.resolve(args.resolveDir, args.path.replace(/\?inline$/, '')),
+      namespace: 'inline-css',
+    }));
+    b.onLoad({ filter: /.*/, namespace: 'inline-css' }, async (args) => ({
+      contents: await readFile(args.path, 'utf8'),
+      loader: 'text',
+    }));
+  },
+};
+
+export function esbuildServe({ rootDir }) {
+  return {
+    name: 'ds-esbuild-bundle',
+    async serve(context) {
+      if (!/\.test\.tsx?$/.test(context.path)) return undefined;
+      const result = await build({
+        entryPoints: [path.join(rootDir, decodeURIComponent(context.path))],
+        bundle: true,
+        write: false,
+        format: 'esm',
+        platform: 'browser',
+        target: 'es2022',
+        jsx: 'automatic',
+        conditions: ['source'],
+        sourcemap: 'inline',
+        define: { 'process.env.NODE_ENV': '"development"' },
+        plugins: [inlineCss],
+        logLevel: 'silent',
+      });
+      return { body: result.outputFiles[0].text, type: 'js' };
+    },
+  };
+}

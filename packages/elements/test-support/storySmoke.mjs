@@ -1,0 +1,65 @@
+// Opens every built story (storybook-static) in Chromium and checks that it renders the state it
+// names, play functions included. Run after `npm run storybook:build`:
+//   node packages/elements/test-support/storySmoke.mjs
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../storybook-static');
+const types = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml' };
+
+/** What each story must show once rendered (and played). */
+const expectations = {
+  'elements-ds-login--idle': ['账号', '密码', '登录'],
+  'elements-ds-login--validation-errors': ['请输入账号', '请输入密码'],
+  'elements-ds-login--submitting': ['登录中…'],
+  'elements-ds-login--server-error': ['用户名或密码错误'],
+  'elements-ds-login--captcha-modal': ['请完成安全验证', '换一张'],
+  'elements-ds-login--remember-password-shown': ['记住密码', '忘记密码'],
+  'elements-ds-login--wechat-icon-shown': ['其他登录方式'],
+  'elements-ds-login--deploy-failure-dialog': ['用户登录失败', '知道了'],
+  'elements-ds-login--english': ['Account', 'Password', 'Log in'],
+};
+
+const server = createServer(async (req, res) => {
+  const file = path.join(root, decodeURIComponent(new URL(req.url, 'http://x').pathname));
+  try {
+    const body = await readFile(file.endsWith('/') ? path.join(file, 'index.html') : file);
+    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' }).end(body);
+  } catch {
+    res.writeHead(404).end();
+  }
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const base = `http://127.0.0.1:${server.address().port}`;
+const index = JSON.parse(await readFile(path.join(root, 'index.json'), 'utf8'));
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+let failed = 0;
+try {
+  for (const id of Object.keys(index.entries).filter((key) => index.entries[key].type === 'story')) {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${base}/iframe.html?id=${id}&viewMode=story`);
+    const wanted = expectations[id] ?? [];
+    try {
+      for (const text of wanted) await page.getByText(text, { exact: false }).first().waitFor({ timeout: 15000 });
+      if (!wanted.length) throw new Error('no expectation written for this story');
+      if (errors.length) throw new Error(errors.join('; '));
+      console.log(`ok   ${id}`);
+    } catch (error) {
+      failed++;
+      console.log(`FAIL ${id}: ${error.message.split('\n')[0]}`);
+    }
+    await page.close();
+  }
+} finally {
+  await browser.close();
+  server.close();
+}
+process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,55 @@
+// Element tests in Debian's Chromium against the real reference server.
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { esbuildServe } from './test-support/esbuildServe.mjs';
+import { freePort, startReferenceServer } from './test-support/referenceServer.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../..');
+const port = await freePort();
+const origins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+const server = await startReferenceServer({ repoRoot, allowedOrigins: origins });
+
+export default {
+  rootDir: here,
+  files: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+  port,
+  hostname: 'localhost',
+  nodeResolve: false,
+  concurrency: 1,
+  testFramework: { config: { timeout: 20000 } },
+  testsFinishTimeout: 180000,
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath: '/usr/bin/chromium',
+        headless: true,
+        args: [
+          '--headless=new',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-dev-shm-usage',
+          '--disable-quic',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+          '--no-default-browser-check',
+        ],
+      },
+    }),
+  ],
+  testRunnerHtml: (testFramework) => `<!doctype html>
+<html lang="zh-CN">
+  <head><meta charset="utf-8"><title>ds elements test</title></head>
+  <body>
+    <script>window.__DS_API_BASE__ = ${JSON.stringify(server.apiBase)};</script>
+    <script type="module" src="${testFramework}"></script>
+  </body>
+</html>`,
+  plugins: [
+    esbuildServe({ rootDir: here }),
+    { name: 'ds-reference-server', serverStop: () => server.stop() },
+  ],
+};
