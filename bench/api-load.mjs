@@ -17,7 +17,7 @@ const server = await startServer();
 try {
   const token = await login(server.base, 'teacher');
   const cases = [
-    { name: 'bare GET /healthz', url: `${server.base}/healthz` },
+    { name: 'bare GET /healthz/live', url: `${server.base}/healthz/live` },
     { name: 'GET /base/v1/user/current', url: `${server.base}/base/v1/user/current`, headers: { authorization: token } },
     {
       name: 'POST /base/v1/globalConfig/list',

@@ -1,52 +1,16 @@
-// Helpers shared by the benchmarks: start the built reference server on a free port with a fresh data
-// directory, log in a demo account the way the browser does, and format figures.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createServer } from 'node:net';
+// Helpers shared by the benchmarks: the reference server, a demo login the way the browser does it,
+// and figure formatting.
+import { resolve } from 'node:path';
 import { publicEncrypt, constants } from 'node:crypto';
+import { startReferenceServer } from '../scripts/reference-server.mjs';
 
 export const root = resolve(import.meta.dirname, '..');
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'Ds@123456';
 
-export async function freePort() {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => ok(port));
-    });
-    s.on('error', fail);
-  });
-}
-
-/** Starts `packages/server/dist/main.js` and resolves once /healthz answers. */
+/** The built reference server on a free port with a fresh data folder: `{ base, stop() }`. */
 export async function startServer(env = {}) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'ds-bench-'));
-  const child = spawn(process.execPath, [join(root, 'packages/server/dist/main.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {}
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('server did not become healthy in 60 s');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    base,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const server = await startReferenceServer({ env });
+  return { base: server.apiBase, stop: server.stop, dataDir: server.dataDir };
 }
 
 /** Logs in through the public API (RSA PKCS#1 v1.5, as jsencrypt does) and returns the token. */

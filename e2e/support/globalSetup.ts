@@ -1,97 +1,68 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+/**
+ * Builds what is missing or stale (the same targets as `npm start`), starts the real server with its own
+ * data on a free port, and a second, unrelated static server that plays a bureau's site on another
+ * origin (it embeds the element bundle from the platform with one script tag).
+ */
+import { createServer, type Server } from 'node:http';
 import type { TestProject } from 'vitest/node';
-import { isStale } from './freshness';
-
-const repo = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-const pkg = (name: string) => join(repo, 'packages', name);
+// @ts-expect-error plain ESM scripts of the repository, no type declarations
+import { targets, isStale, runTarget } from '../../scripts/build-steps.mjs';
+// @ts-expect-error plain ESM scripts of the repository, no type declarations
+import { freePort, startReferenceServer } from '../../scripts/reference-server.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    bureauUrl: string;
   }
 }
 
-function run(command: string, args: string[], cwd: string): void {
-  console.log(`[e2e] ${command} ${args.join(' ')} (in ${cwd})`);
-  const result = spawnSync(command, args, { cwd, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed with ${result.status}`);
+interface Target {
+  name: string;
+  output: string;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
+/**
+ * The bureau's page: one script tag from the platform, one element, no api-base (it defaults to the
+ * origin the script came from); the page records the element's events so the test can read them.
+ */
+function bureauLoginPage(apiBase: string): string {
+  return `<!doctype html>
+<html lang="zh-CN">
+<head><meta charset="utf-8"><title>区教育局 · 教师登录</title>
+<script type="module" src="${apiBase}/elements/ds-elements.js"></script></head>
+<body>
+<main><h1>区教育局教师登录</h1><ds-login></ds-login></main>
+<script>
+document.addEventListener('ds-login-success', (e) => { document.body.dataset.token = e.detail.token; document.body.dataset.expire = e.detail.expire; });
+document.addEventListener('ds-login-failure', (e) => { document.body.dataset.failure = e.detail.code; });
+</script>
+</body>
+</html>`;
+}
+
+function startBureauSite(port: number, apiBase: string): Promise<Server> {
+  const site = createServer((req, res) => {
+    const known = req.url === '/login.html';
+    res.writeHead(known ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(known ? bureauLoginPage(apiBase) : '<!doctype html><title>未找到</title><p>未找到</p>');
   });
+  return new Promise((resolve) => site.listen(port, '127.0.0.1', () => resolve(site)));
 }
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not become healthy at ${url} within ${timeoutMs} ms`);
-}
-
-/** Builds what is missing or stale, starts the real server on a free port with its own data, stops it after. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const shared = [join(pkg('sdk'), 'src'), join(pkg('elements'), 'src')];
-  if (isStale(join(pkg('portal'), 'dist', 'index.html'), [...shared, join(pkg('portal'), 'src'), join(pkg('portal'), 'index.html')])) {
-    run('npx', ['vite', 'build'], pkg('portal'));
-  }
-  if (isStale(join(pkg('server'), 'dist', 'main.js'), [join(pkg('sdk'), 'src'), join(pkg('server'), 'src')])) {
-    run('node', ['packages/server/build.mjs'], repo);
-  }
+  for (const target of targets as Target[]) if (isStale(target)) runTarget(target);
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'ds-e2e-'));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [join(pkg('server'), 'dist', 'main.js')], {
-    cwd: repo,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PORTAL_DIR: join(pkg('portal'), 'dist'),
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  try {
-    await waitForHealth(baseUrl, child, 120_000);
-  } catch (error) {
-    child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
-  console.log(`[e2e] server ready at ${baseUrl}`);
-  project.provide('baseUrl', baseUrl);
+  const bureauPort: number = await freePort();
+  const bureauUrl = `http://127.0.0.1:${bureauPort}`;
+  const server = await startReferenceServer({ allowedOrigins: [bureauUrl], stdio: 'inherit' });
+  const site = await startBureauSite(bureauPort, server.apiBase);
+  console.log(`[e2e] server ready at ${server.apiBase}; bureau site at ${bureauUrl}`);
+  project.provide('baseUrl', server.apiBase);
+  project.provide('bureauUrl', bureauUrl);
 
   return async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await new Promise((r) => site.close(r));
+    await server.stop();
   };
 }

@@ -85,6 +85,11 @@ describe('browser protections', () => {
     expect(bundle.headers.get('content-type')).toContain('javascript');
     expect(bundle.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     expect(await bundle.text()).toContain('loaded');
+    // Any page may load the element code as a module script; the API it calls stays restricted.
+    const foreignScript = await fetch(`${h.base}/elements/ds-elements.js`, { headers: { origin: 'https://any-bureau.example' } });
+    expect(foreignScript.headers.get('access-control-allow-origin')).toBe('*');
+    const foreignApi = await fetch(`${h.base}/base/v1/user/current`, { headers: { origin: 'https://any-bureau.example' } });
+    expect(foreignApi.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('serves the portal at / and answers missing element files with the envelope', async () => {

@@ -64,9 +64,12 @@ export async function installSecurity(app: FastifyInstance, options: SecurityOpt
   await app.register(cors, {
     delegator: (request, callback) => {
       const origin = request.headers.origin;
+      // The element bundle is public code that any page may load as a module script (which is fetched
+      // in CORS mode); the API behind it stays limited to the allowed origins.
+      const publicCode = request.url.startsWith('/elements/') && (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS');
       const permitted = typeof origin === 'string' && originAllowed(origin, request, allowed);
       callback(null, {
-        origin: permitted ? origin : false,
+        origin: publicCode ? '*' : permitted ? origin : false,
         methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
         allowedHeaders: ['Authorization', 'Content-Type', 'ua', 'topClass', 'Accept-Language', 'Range'],
         exposedHeaders: ['Content-Disposition', 'Content-Range', 'Accept-Ranges', 'Content-Length'],

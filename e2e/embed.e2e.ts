@@ -1,0 +1,58 @@
+/**
+ * A bureau page on another origin embeds `<ds-login>` with one script tag and one element. The page's
+ * origin is in ALLOWED_ORIGINS; the same page under an origin that is not gets no token.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { DEMO_PASSWORD, baseUrl, launchBrowser, newPage } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('<ds-login> embedded in a bureau page', () => {
+  it('logs a teacher in from another origin and hands the page a working token', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${inject('bureauUrl')}/login.html`);
+    await page.getByLabel('账号', { exact: true }).fill('teacher');
+    await page.getByLabel('密码', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForFunction(() => document.body.dataset.token, undefined, { timeout: 20_000 });
+    const token = await page.evaluate(() => document.body.dataset.token!);
+    expect(Number(await page.evaluate(() => document.body.dataset.expire))).toBeGreaterThan(0);
+
+    const current = await (await fetch(`${baseUrl()}/base/v1/user/current`, { headers: { authorization: token } })).json();
+    expect(current.status).toBe(200);
+    expect(current.data.identityCode).toBe(5);
+    await context.close();
+  });
+
+  it('shows the server message for a wrong password and reports the failure code to the page', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${inject('bureauUrl')}/login.html`);
+    await page.getByLabel('账号', { exact: true }).fill('teacher');
+    await page.getByLabel('密码', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await expect.poll(() => page.evaluate(() => document.body.dataset.failure), { timeout: 20_000 }).toBe('4200001');
+    await expect(page.getByRole('alert').filter({ hasText: '用户名或密码错误' }).isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('gets no token on an origin that is not allowed to call the platform', async () => {
+    const { context, page } = await newPage(browser);
+    // Same page, same port, but `localhost` is another origin than `127.0.0.1` and is not allowed.
+    await page.goto(`${inject('bureauUrl').replace('127.0.0.1', 'localhost')}/login.html`);
+    await page.getByLabel('账号', { exact: true }).waitFor({ timeout: 20_000 });
+    await page.getByLabel('账号', { exact: true }).fill('teacher');
+    await page.getByLabel('密码', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await expect.poll(() => page.evaluate(() => document.body.dataset.failure ?? null), { timeout: 20_000 }).not.toBeNull();
+    expect(await page.evaluate(() => document.body.dataset.token ?? null)).toBeNull();
+    await context.close();
+  });
+});
