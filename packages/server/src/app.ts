@@ -31,7 +31,10 @@ import { seedDemoAccounts } from './users/demoSeed.js';
 import { seedDefaultConfig } from './config/defaultConfig.js';
 import { globalConfigRoutes } from './config/globalConfigRoutes.js';
 import { fileConfigRoutes } from './files/fileConfigRoutes.js';
+import { fileRoutes } from './files/fileRoutes.js';
 import { staticRoutes } from './static/staticRoutes.js';
+import { cloudLessonRoutes } from './lessons/cloudLessonModule.js';
+import { seedCloudLessons } from './lessons/demoSeed.js';
 import { startHousekeeping } from './housekeeping.js';
 
 export interface LoginLimits extends FailurePolicy {
@@ -105,6 +108,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     const seeded = (options.seedDemo ?? settings.seedDemo)
       ? await seedDemoAccounts(database.orm, settings.demoPassword, now())
       : [];
+    await seedCloudLessons(database.orm, { demo: options.seedDemo ?? settings.seedDemo, now: now() });
 
     const limits = { ...DEFAULT_LIMITS, ...options.limits };
     const keys = options.keys ?? loadRsaKeys({ pem: settings.rsaPrivateKey, dataDir: settings.dataDir });
@@ -171,7 +175,9 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await userRoutes(app, ctx);
     await globalConfigRoutes(app, ctx);
     await fileConfigRoutes(app, ctx);
+    await fileRoutes(app, ctx);
     await staticRoutes(app, ctx);
+    await cloudLessonRoutes(app, ctx);
 
     const stopHousekeeping = startHousekeeping(ctx, (err) => app.log.warn({ err }, 'housekeeping failed'));
     app.addHook('onClose', async () => {

@@ -14,6 +14,7 @@ export async function sweep(ctx: AppContext): Promise<void> {
   await ctx.captcha.prune();
   await ctx.db.orm.delete(tokens).where(or(lt(tokens.expiresAt, now - DAY), and(isNotNull(tokens.revokedAt), lt(tokens.revokedAt, now - DAY))));
   await ctx.db.orm.delete(wechatStates).where(lt(wechatStates.expiresAt, now - DAY));
+  await ctx.files?.sweep();
 }
 
 /** Runs `sweep` now and every ten minutes; returns the stop function. Failures only log. */

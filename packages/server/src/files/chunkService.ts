@@ -1,0 +1,156 @@
+/**
+ * Receiving chunks (POST /api/file/v1/file/block) and answering the chunk map (upload/status).
+ * An upload is keyed by user + fileMd5 + totalSize + extension. Chunks are idempotent: the same bytes
+ * again are a no-op, other bytes for a held index are refused (4090006) and the first are kept.
+ */
+import type { Readable } from 'node:stream';
+import { Codes } from '@dscloud/sdk/errors';
+import { AppError } from '../http/appError.js';
+import type { FileConfig } from './fileConfig.js';
+import type { FileStore } from './fileStore.js';
+import type { FileInfoRow, FileRepo, UploadRow } from './fileRepo.js';
+import type { Assembler } from './assembler.js';
+import { digestStream, TooManyBytesError } from './streamDigest.js';
+import { contentMatchesExtension } from './contentSniff.js';
+import { checkChunkPlan, checkExtension, checkFileName, checkMd5, checkTotalSize, expectedChunkBytes, extensionOf } from './uploadRules.js';
+
+export interface ChunkFields {
+  chunkSize: number;
+  extension?: string;
+  fileMd5: string;
+  fileName: string;
+  totalSize: number;
+  supportSourceFlag: number;
+  fileInfoId?: number;
+  businessCode?: string;
+  chunk: number;
+  chunks: number;
+}
+
+export interface ChunkResult {
+  fileInfoId: number;
+  fileInfo?: FileInfoRow;
+}
+
+export interface StatusResult {
+  fileInfoId: number;
+  chunkSize: number;
+  chunks: number;
+  received: number[];
+  fileInfo?: FileInfoRow;
+}
+
+const conflict = (detail: string) => new AppError(Codes.CHUNK_CONFLICT, detail);
+
+export class ChunkService {
+  constructor(
+    private readonly config: FileConfig,
+    private readonly store: FileStore,
+    private readonly repo: FileRepo,
+    private readonly assembler: Assembler,
+    private readonly now: () => number,
+    private readonly log: (err: unknown) => void,
+  ) {}
+
+  /** Checks everything the fields alone can tell, before any byte is read. */
+  private async uploadFor(userId: string, f: ChunkFields): Promise<UploadRow> {
+    const fileName = checkFileName(f.fileName);
+    const extension = checkExtension(this.config, fileName, f.extension);
+    const md5 = checkMd5(f.fileMd5);
+    checkTotalSize(this.config, f.totalSize);
+    checkChunkPlan({ chunkSize: f.chunkSize, chunks: f.chunks, totalSize: f.totalSize }, f.chunk);
+    const byKey = await this.repo.uploadByKey(userId, md5, f.totalSize, extension);
+    if (f.fileInfoId !== undefined) {
+      if (byKey && byKey.id === f.fileInfoId) return byKey;
+      const byId = await this.repo.uploadById(f.fileInfoId, userId);
+      if (byId || byKey) throw conflict(`分片冲突：fileInfoId=${f.fileInfoId} 与这次上传的文件（MD5、大小或扩展名）不符，请重新查询上传状态`);
+      throw new AppError(Codes.NOT_FOUND, `上传任务不存在或已过期：fileInfoId=${f.fileInfoId}，请重新开始上传`);
+    }
+    if (byKey) return byKey;
+    return this.repo.createUpload(
+      {
+        id: await this.repo.nextId(),
+        userId,
+        fileMd5: md5,
+        totalSize: f.totalSize,
+        extension,
+        fileName,
+        chunkSize: f.chunkSize,
+        chunks: f.chunks,
+        supportSourceFlag: f.supportSourceFlag,
+        businessCode: f.businessCode ?? null,
+      },
+      this.now(),
+    );
+  }
+
+  async receive(userId: string, f: ChunkFields, bytes: Readable): Promise<ChunkResult> {
+    const upload = await this.uploadFor(userId, f);
+    if (upload.state === 'complete') {
+      await digestStream(bytes).catch(() => undefined);
+      return { fileInfoId: upload.id, fileInfo: (await this.repo.fileInfo(upload.id, userId)) ?? undefined };
+    }
+    if (upload.chunkSize !== f.chunkSize) {
+      throw conflict(`分片冲突：这个文件的上传已按每片 ${upload.chunkSize} 字节开始，本次分片大小为 ${f.chunkSize} 字节；请查询上传状态后按 ${upload.chunkSize} 字节续传`);
+    }
+    const plan = { chunkSize: upload.chunkSize, chunks: upload.chunks, totalSize: upload.totalSize };
+    const expected = expectedChunkBytes(plan, f.chunk);
+    const wrongSize = (size: number | 'more') =>
+      new AppError(Codes.BAD_REQUEST, `分片 ${f.chunk} 的大小应为 ${expected} 字节（除最后一片外每片等于 chunkSize），收到 ${size === 'more' ? `超过 ${expected}` : size} 字节`);
+    const id = String(upload.id);
+
+    const held = await this.repo.chunk(upload.id, f.chunk);
+    if (held) {
+      const digest = await digestStream(bytes, expected).catch((err: unknown) => {
+        throw err instanceof TooManyBytesError ? wrongSize('more') : err;
+      });
+      if (digest.sha256 !== held.sha256) throw conflict(`分片冲突：分片 ${f.chunk} 已收到不同的内容，服务器保留先收到的分片`);
+    } else {
+      const stored = await this.store.putChunk(id, f.chunk, bytes, expected).catch((err: unknown) => {
+        throw err instanceof TooManyBytesError ? wrongSize('more') : err;
+      });
+      if (stored.size !== expected) {
+        await this.store.discardChunk(id, f.chunk, stored.sha256);
+        throw wrongSize(stored.size);
+      }
+      if (f.chunk === 0 && !contentMatchesExtension(upload.extension, stored.head)) {
+        await this.store.discardChunk(id, f.chunk, stored.sha256);
+        throw new AppError(Codes.FILE_EXTENSION_MISMATCH, `上传的文件格式不匹配：文件内容不是 .${upload.extension} 格式`);
+      }
+      const inserted = await this.repo.insertChunk(upload.id, { index: f.chunk, size: stored.size, sha256: stored.sha256 }, this.now());
+      if (!inserted) {
+        const winner = await this.repo.chunk(upload.id, f.chunk);
+        if (winner && winner.sha256 !== stored.sha256) {
+          await this.store.discardChunk(id, f.chunk, stored.sha256);
+          throw conflict(`分片冲突：分片 ${f.chunk} 已收到不同的内容，服务器保留先收到的分片`);
+        }
+      }
+    }
+
+    if ((await this.repo.countChunks(upload.id)) < upload.chunks) return { fileInfoId: upload.id };
+    try {
+      const fileInfo = await this.assembler.complete(upload);
+      return { fileInfoId: upload.id, fileInfo: fileInfo ?? undefined };
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      this.log(err);
+      throw new AppError(Codes.UPLOAD_FAILED, '文件合并失败，请稍后重试（已收到的分片均已保留）', { cause: err });
+    }
+  }
+
+  async status(userId: string, q: { fileMd5: string; fileName: string; totalSize: number; chunkSize: number }): Promise<StatusResult> {
+    const md5 = checkMd5(q.fileMd5);
+    const extension = extensionOf(checkFileName(q.fileName));
+    const upload = await this.repo.uploadByKey(userId, md5, q.totalSize, extension);
+    if (!upload) {
+      const chunkSize = q.chunkSize > 0 ? q.chunkSize : this.config.uploadChunkSize;
+      return { fileInfoId: -1, chunkSize, chunks: Math.max(1, Math.ceil(q.totalSize / chunkSize)), received: [] };
+    }
+    const base = { fileInfoId: upload.id, chunkSize: upload.chunkSize, chunks: upload.chunks };
+    if (upload.state === 'complete') {
+      const fileInfo = await this.repo.fileInfo(upload.id, userId);
+      return { ...base, received: Array.from({ length: upload.chunks }, (_, i) => i), fileInfo: fileInfo ?? undefined };
+    }
+    return { ...base, received: (await this.repo.chunks(upload.id)).map((c) => c.index) };
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The file service: builds the store (local disk, or S3 for completed files when configured), the
+ * services, and registers every file route. Also hands the housekeeping its sweep (`ctx.files`).
+ */
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { fileConfig } from './fileConfig.js';
+import { fileSettingsOf } from './fileSettings.js';
+import { combineStores, type FileStore } from './fileStore.js';
+import { LocalChunkStore } from './localChunkStore.js';
+import { LocalObjectStore } from './localObjectStore.js';
+import { S3Client } from './s3Client.js';
+import { S3ObjectStore } from './s3ObjectStore.js';
+import { FileRepo } from './fileRepo.js';
+import { Assembler } from './assembler.js';
+import { ChunkService } from './chunkService.js';
+import { PossessionService } from './possessionService.js';
+import { ObjectStoreService } from './objectStoreService.js';
+import { sweepFiles } from './fileSweep.js';
+import { uploadRoutes } from './uploadRoutes.js';
+import { objectStoreRoutes } from './objectStoreRoutes.js';
+import { downloadRoutes } from './downloadRoutes.js';
+
+export interface FilesHandle {
+  store: FileStore;
+  repo: FileRepo;
+  sweep(): Promise<{ uploads: number }>;
+}
+
+declare module '../context.js' {
+  interface AppContext {
+    /** Set by fileRoutes; the housekeeping calls `files.sweep()`. */
+    files?: FilesHandle;
+  }
+}
+
+export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const settings = fileSettingsOf(ctx.settings);
+  const config = fileConfig();
+  const s3 = settings.s3 ? { settings: settings.s3, client: new S3Client(settings.s3) } : undefined;
+  const objects = s3 ? new S3ObjectStore(s3.client) : new LocalObjectStore(settings.filesDir);
+  const store = combineStores(new LocalChunkStore(settings.filesDir), objects);
+  const repo = new FileRepo(ctx.db);
+  const log = (err: unknown) => app.log.error({ err }, 'file service error');
+  const assembler = new Assembler(store, repo, ctx.now);
+  const chunks = new ChunkService(config, store, repo, assembler, ctx.now, log);
+  const possession = new PossessionService(config, store, repo, ctx.now);
+  const objectStore = new ObjectStoreService(config, store, repo, path.join(settings.filesDir, 'tmp'), ctx.secret, s3, ctx.now);
+
+  ctx.files = { store, repo, sweep: () => sweepFiles(store, repo, settings.uploadTtlHours * 3600_000, ctx.now()) };
+
+  await uploadRoutes(app, ctx, chunks, possession);
+  await objectStoreRoutes(app, ctx, objectStore, config);
+  await downloadRoutes(app, ctx, repo, store);
+}

@@ -1,0 +1,68 @@
+/**
+ * The storage seam of the file service. Partial uploads (chunks) always live on local disk next to
+ * the server; completed files live in an ObjectStore: local disk by default, an S3-compatible bucket
+ * when configured. Keys are made by the server only (never from a user's file name).
+ */
+import type { Readable } from 'node:stream';
+import type { Digest } from './streamDigest.js';
+
+export interface StoredChunk extends Digest {}
+
+export interface ChunkStore {
+  /** Writes a chunk durably (temp file, fsync, rename); throws TooManyBytesError beyond `limit`. */
+  putChunk(uploadId: string, index: number, bytes: Readable, limit: number): Promise<StoredChunk>;
+  openChunk(uploadId: string, index: number, sha256: string): Readable;
+  /** Removes one stored chunk file (a loser of a race, or a chunk that failed a check). */
+  discardChunk(uploadId: string, index: number, sha256: string): Promise<void>;
+  deleteUpload(uploadId: string): Promise<void>;
+  /** Upload folders on disk, for sweeping folders whose upload is gone. */
+  listUploads(): Promise<Array<{ uploadId: string; mtimeMs: number }>>;
+}
+
+export interface ObjectStat {
+  size: number;
+}
+
+export interface ObjectStore {
+  readonly kind: 'local' | 's3';
+  /** Stores `size` bytes under `key`; readers never see a partly written object. */
+  put(key: string, bytes: Readable, size: number): Promise<void>;
+  /** Bytes `[start, end]` (inclusive, as in HTTP ranges). */
+  readRange(key: string, start: number, end: number): Promise<Readable>;
+  stat(key: string): Promise<ObjectStat | null>;
+  exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+  /** Renames (local) or copies then deletes (S3). */
+  move(from: string, to: string): Promise<void>;
+}
+
+export interface FileStore extends ChunkStore, ObjectStore {}
+
+/** Where a completed file with this sha256 lives: `ab/cd/<sha256>`. */
+export function contentKey(sha256: string): string {
+  return `${sha256.slice(0, 2)}/${sha256.slice(2, 4)}/${sha256}`;
+}
+
+const SAFE_KEY = /^(?!.*\.\.)[a-z0-9][a-z0-9/_-]{0,255}$/;
+
+/** Refuses anything but the server's own key shapes, so no key can climb out of the store's root. */
+export function assertSafeKey(key: string): void {
+  if (!SAFE_KEY.test(key) || key.includes('//') || key.endsWith('/')) throw new Error(`unsafe storage key: ${key}`);
+}
+
+export function combineStores(chunks: ChunkStore, objects: ObjectStore): FileStore {
+  return {
+    kind: objects.kind,
+    putChunk: chunks.putChunk.bind(chunks),
+    openChunk: chunks.openChunk.bind(chunks),
+    discardChunk: chunks.discardChunk.bind(chunks),
+    deleteUpload: chunks.deleteUpload.bind(chunks),
+    listUploads: chunks.listUploads.bind(chunks),
+    put: objects.put.bind(objects),
+    readRange: objects.readRange.bind(objects),
+    stat: objects.stat.bind(objects),
+    exists: objects.exists.bind(objects),
+    delete: objects.delete.bind(objects),
+    move: objects.move.bind(objects),
+  };
+}

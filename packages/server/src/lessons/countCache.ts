@@ -1,0 +1,29 @@
+/**
+ * Totals of very large lists (tens of thousands of lessons, e.g. "all published on-demand lessons")
+ * cost a scan of that many index entries on every page turn. Such totals are kept for a few seconds
+ * per distinct query; small totals, which are cheap and which people check exactly after an edit,
+ * are never cached.
+ */
+export const CACHE_MIN_TOTAL = 10_000;
+export const CACHE_TTL_MS = 5_000;
+const MAX_ENTRIES = 500;
+
+export class CountCache {
+  private readonly entries = new Map<string, { total: number; at: number }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async get(key: string, compute: () => Promise<number>): Promise<number> {
+    const hit = this.entries.get(key);
+    const now = this.now();
+    if (hit && now - hit.at < CACHE_TTL_MS) return hit.total;
+    const total = await compute();
+    if (total >= CACHE_MIN_TOTAL) {
+      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+      this.entries.set(key, { total, at: now });
+    } else if (hit) {
+      this.entries.delete(key);
+    }
+    return total;
+  }
+}

@@ -1,0 +1,175 @@
+/**
+ * The public side of `/cloudSchool/v1/cloudLesson/*`: lists, schedule, counts and the lesson detail.
+ * Anyone may call them; a signed-in caller also sees their own unpublished lessons (`onlyMine`) and
+ * their study state on the detail.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { Codes } from '@dscloud/sdk/errors';
+import type { AppContext } from '../context.js';
+import { AppError } from '../http/appError.js';
+import { localeOf, ok } from '../http/envelope.js';
+import { CurriculumRepo } from '../curriculum/curriculumRepo.js';
+import { learnerExtras } from '../learning/learningRepo.js';
+import { optionalUser } from './access.js';
+import { idSchema } from './ids.js';
+import { lessonConditions, type Scope } from './lessonFilters.js';
+import { LessonQueries } from './lessonQueries.js';
+import { filterBody, filterProps, lessonIdQuery, pageProps, type LessonFilter } from './lessonSchemas.js';
+import { LessonStats } from './lessonStats.js';
+import { visibleLesson } from './lessonActions.js';
+
+export const CLOUD_LESSON = '/cloudSchool/v1/cloudLesson';
+const DATE = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+
+export async function lessonBrowseRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const db = ctx.db.orm;
+  const queries = new LessonQueries(db, ctx.now);
+  const stats = new LessonStats(db, queries);
+  const curriculum = new CurriculumRepo(db);
+  const open = { config: { public: true }, preValidation: optionalUser(ctx) };
+
+  const scopeOf = (request: FastifyRequest, filter: LessonFilter | undefined): Scope => {
+    if (!filter?.onlyMine) return { kind: 'published' };
+    if (!request.auth) throw new AppError(Codes.TOKEN_NOT_FOUND, '查看自己的课程需要先登录（onlyMine）');
+    return { kind: 'mine', userId: request.auth.user.id };
+  };
+  const conditions = (request: FastifyRequest, filter: LessonFilter | undefined, live: 0 | 1 | undefined) =>
+    lessonConditions(filter ?? {}, scopeOf(request, filter), live, { curriculum, now: ctx.now() });
+
+  app.get<{ Querystring: { stage?: number; subjectCode?: number; grade?: number; limit?: number } }>(
+    `${CLOUD_LESSON}/getRecommendLesson`,
+    {
+      ...open,
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { stage: filterProps.stage, subjectCode: filterProps.subjectCode, grade: filterProps.grade, limit: { type: 'integer', minimum: 1, maximum: 50 } },
+        },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const limit = q.limit ?? 8;
+      // Recommend what can be watched now: excellent lessons first, then the most used.
+      const base = async (stage: number | undefined) => {
+        const where = await conditions(request, { stage, subjectCode: q.subjectCode, grade: q.grade }, undefined);
+        where.push(notUpcoming(ctx.now()));
+        return (await queries.page(where, 'excellent', { pageNum: 1, pageSize: limit * 3 })).rows;
+      };
+      const userStage = request.auth?.user.stageCode ? Number(request.auth.user.stageCode) : undefined;
+      let list = await base(q.stage ?? userStage);
+      if (list.length === 0 && q.stage === undefined && userStage !== undefined) list = await base(undefined);
+      list.sort((a, b) => b.excellentFlag - a.excellentFlag || b.downloadCount + b.learningCount - (a.downloadCount + a.learningCount));
+      return ok(list.slice(0, limit), localeOf(request));
+    },
+  );
+
+  app.post<{ Body: LessonFilter | undefined }>(`${CLOUD_LESSON}/getOnDemandLessonPage`, { ...open, schema: { body: filterBody } }, async (request) => {
+    const where = await conditions(request, request.body, 0);
+    return ok(await queries.page(where, request.body?.orderBy ?? 'newest', request.body ?? {}), localeOf(request));
+  });
+
+  app.post<{ Body: LessonFilter | undefined }>(`${CLOUD_LESSON}/getLiveLessonPage`, { ...open, schema: { body: filterBody } }, async (request) => {
+    const where = await conditions(request, request.body, 1);
+    return ok(await queries.page(where, request.body?.orderBy ?? 'liveStartDesc', request.body ?? {}), localeOf(request));
+  });
+
+  app.post<{ Body: LessonFilter | undefined }>(`${CLOUD_LESSON}/getLiveLessonSubjectList`, { ...open, schema: { body: filterBody } }, async (request) =>
+    ok(await stats.subjects(await conditions(request, { ...request.body, subjectCode: undefined }, 1)), localeOf(request)),
+  );
+
+  app.post<{ Body: LessonFilter | undefined }>(`${CLOUD_LESSON}/getLiveLessonGradeList`, { ...open, schema: { body: filterBody } }, async (request) =>
+    ok(await stats.grades(await conditions(request, { ...request.body, grade: undefined }, 1)), localeOf(request)),
+  );
+
+  app.post<{ Body: LessonFilter & { startDate: string; endDate: string } }>(
+    `${CLOUD_LESSON}/getLiveLessonSchedule`,
+    { ...open, schema: { body: { type: 'object', required: ['startDate', 'endDate'], properties: { ...filterProps, startDate: DATE, endDate: DATE } } } },
+    async (request) => {
+      const { startDate, endDate } = request.body;
+      const from = Date.parse(`${startDate}T00:00:00Z`);
+      const to = Date.parse(`${endDate}T00:00:00Z`);
+      if (!Number.isFinite(from) || new Date(from).toISOString().slice(0, 10) !== startDate) throw new AppError(Codes.BAD_REQUEST, `参数 startDate 不是有效的日期：${startDate}`);
+      if (!Number.isFinite(to) || new Date(to).toISOString().slice(0, 10) !== endDate) throw new AppError(Codes.BAD_REQUEST, `参数 endDate 不是有效的日期：${endDate}`);
+      if (to < from) throw new AppError(Codes.BAD_REQUEST, '参数 endDate 不能早于 startDate');
+      if (to - from > 41 * 86_400_000) throw new AppError(Codes.BAD_REQUEST, '参数 endDate：课表一次最多查询 42 天');
+      const where = await conditions(request, { ...request.body, startTime: undefined, endTime: undefined }, 1);
+      return ok(await stats.schedule(where, startDate, endDate), localeOf(request));
+    },
+  );
+
+  app.get<{ Querystring: { hours?: number } }>(
+    `${CLOUD_LESSON}/getAdventOrExpireLiveCount`,
+    { ...open, schema: { querystring: { type: 'object', properties: { hours: { type: 'integer', minimum: 1, maximum: 720 } } } } },
+    async (request) => ok(await stats.liveCounts(ctx.now(), request.query.hours ?? 24, [sql`l.publish_status = 1`]), localeOf(request)),
+  );
+
+  app.post<{ Body: { lessonId: string; pageNum?: number; pageSize?: number } }>(
+    `${CLOUD_LESSON}/getRelatedLessonPage`,
+    { ...open, schema: { body: { type: 'object', required: ['lessonId'], properties: { lessonId: idSchema, ...pageProps } } } },
+    async (request) => {
+      const lesson = await visibleLesson(ctx, request.auth, request.body.lessonId);
+      return ok(await stats.related(lesson, request.body), localeOf(request));
+    },
+  );
+
+  app.post<{ Body: (LessonFilter & { liveFlag?: 0 | 1 }) | undefined }>(
+    `${CLOUD_LESSON}/count`,
+    { ...open, schema: { body: { type: ['object', 'null'], properties: { ...filterProps, liveFlag: { type: 'integer', enum: [0, 1] } } } } },
+    async (request) => {
+      const body = request.body ?? {};
+      const onDemand = body.liveFlag === 1 ? 0 : await queries.count(await conditions(request, body, 0));
+      const live = body.liveFlag === 0 ? 0 : await queries.count(await conditions(request, body, 1));
+      return ok({ total: onDemand + live, onDemandCount: onDemand, liveCount: live }, localeOf(request));
+    },
+  );
+
+  app.get<{ Querystring: { lessonId: string } }>(`${CLOUD_LESSON}/getById`, { ...open, schema: { querystring: lessonIdQuery } }, async (request) => {
+    const lesson = await visibleLesson(ctx, request.auth, request.query.lessonId);
+    const detail = await queries.detail(lesson.lessonId);
+    return ok({ ...detail!, ...(await learnerExtras(db, request.auth?.user.id ?? null, lesson.lessonId)) }, localeOf(request));
+  });
+
+  app.get<{ Querystring: { lessonId: string; resourceId?: string } }>(
+    `${CLOUD_LESSON}/getResourceVideo`,
+    { ...open, schema: { querystring: { type: 'object', required: ['lessonId'], properties: { lessonId: idSchema, resourceId: idSchema } } } },
+    async (request) => {
+      const lesson = await visibleLesson(ctx, request.auth, request.query.lessonId);
+      const resources = await queries.resources(lesson.lessonId);
+      if (request.query.resourceId === undefined) return ok(resources, localeOf(request));
+      const one = resources.find((r) => r.resourceId === request.query.resourceId);
+      if (!one) throw new AppError(Codes.NOT_FOUND, `这节课没有该视频：resourceId ${request.query.resourceId}`);
+      return ok([one], localeOf(request));
+    },
+  );
+
+  app.post<{ Body: LessonFilter & { specialSubjectId: string } }>(
+    `${CLOUD_LESSON}/getSpecialSubjectLessonPage`,
+    { ...open, schema: { body: { type: 'object', required: ['specialSubjectId'], properties: filterProps } } },
+    async (request) => {
+      await requireTopic(ctx, request.body.specialSubjectId);
+      const where = await conditions(request, request.body, undefined);
+      return ok(await queries.page(where, request.body.orderBy ?? 'newest', request.body), localeOf(request));
+    },
+  );
+
+  app.get<{ Querystring: { specialSubjectId: string } }>(
+    `${CLOUD_LESSON}/getSpecialSubjectLessonGradeList`,
+    { ...open, schema: { querystring: { type: 'object', required: ['specialSubjectId'], properties: { specialSubjectId: idSchema } } } },
+    async (request) => {
+      await requireTopic(ctx, request.query.specialSubjectId);
+      const where = await conditions(request, { specialSubjectId: request.query.specialSubjectId }, undefined);
+      return ok(await stats.grades(where), localeOf(request));
+    },
+  );
+}
+
+const notUpcoming = (now: number) => sql`(l.live_flag = 0 OR l.live_start_at <= ${now})`;
+
+export async function requireTopic(ctx: AppContext, specialSubjectId: string): Promise<void> {
+  const found = await ctx.db.orm.execute(sql`SELECT 1 FROM special_subjects WHERE id = ${specialSubjectId}`);
+  if ((found as unknown as { rows: unknown[] }).rows.length === 0) {
+    throw new AppError(Codes.NOT_FOUND, `专题不存在：specialSubjectId ${specialSubjectId}`);
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * The writing and back-office side of `/cloudSchool/v1/cloudLesson/*`. Manager views, publishing and
+ * the excellent flag are for administrators; teachers save, convert and delete their own lessons.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { AppContext } from '../context.js';
+import { localeOf, ok } from '../http/envelope.js';
+import { CurriculumRepo } from '../curriculum/curriculumRepo.js';
+import { requireAdmin, requireTeacher } from './access.js';
+import { idSchema } from './ids.js';
+import { addDownload, deleteLesson, makeLiveLesson, setExcellent, setPublished } from './lessonActions.js';
+import { CLOUD_LESSON, requireTopic } from './lessonBrowseRoutes.js';
+import { lessonConditions } from './lessonFilters.js';
+import { LessonQueries } from './lessonQueries.js';
+import { saveLesson } from './lessonSave.js';
+import { filterBody, filterProps, lessonIdBody, lessonIdQuery, lessonIdsBody, saveSchema, type LessonFilter, type SaveInput } from './lessonSchemas.js';
+
+export async function lessonManageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const db = ctx.db.orm;
+  const queries = new LessonQueries(db, ctx.now);
+  const curriculum = new CurriculumRepo(db);
+  const admin = { preValidation: requireAdmin(ctx) };
+  const teacher = { preValidation: requireTeacher(ctx) };
+  const all = (filter: LessonFilter, live: 0 | 1 | undefined) => lessonConditions(filter, { kind: 'all' }, live, { curriculum, now: ctx.now() });
+
+  app.post<{ Body: LessonFilter | undefined }>(`${CLOUD_LESSON}/getOnDemandLessonManagerViewPage`, { ...admin, schema: { body: filterBody } }, async (request) =>
+    ok(await queries.page(await all(request.body ?? {}, 0), request.body?.orderBy ?? 'newest', request.body ?? {}), localeOf(request)),
+  );
+
+  app.post<{ Body: LessonFilter | undefined }>(`${CLOUD_LESSON}/getLiveLessonManagerViewPage`, { ...admin, schema: { body: filterBody } }, async (request) =>
+    ok(await queries.page(await all(request.body ?? {}, 1), request.body?.orderBy ?? 'liveStartDesc', request.body ?? {}), localeOf(request)),
+  );
+
+  app.post<{ Body: LessonFilter | undefined }>(
+    `${CLOUD_LESSON}/getSpecialSubjectLessonManagerViewPage`,
+    { ...admin, schema: { body: filterBody } },
+    async (request) => {
+      const body = request.body ?? {};
+      if (body.specialSubjectId) await requireTopic(ctx, body.specialSubjectId);
+      const where = await all(body, undefined);
+      // Without a topic: every lesson filed under any topic.
+      if (!body.specialSubjectId) {
+        where.push(sql`EXISTS (SELECT 1 FROM special_subject_lessons s WHERE s.lesson_id = l.id)`);
+      }
+      return ok(await queries.page(where, body.orderBy ?? 'newest', body), localeOf(request));
+    },
+  );
+
+  app.post<{ Body: { lessonIds: string[] } }>(`${CLOUD_LESSON}/publishLesson`, { ...admin, schema: { body: lessonIdsBody } }, async (request) =>
+    ok({ changed: await setPublished(ctx, request.body.lessonIds, true) }, localeOf(request)),
+  );
+
+  app.post<{ Body: { lessonIds: string[] } }>(`${CLOUD_LESSON}/cancelPublishLesson`, { ...admin, schema: { body: lessonIdsBody } }, async (request) =>
+    ok({ changed: await setPublished(ctx, request.body.lessonIds, false) }, localeOf(request)),
+  );
+
+  app.post<{ Body: { lessonIds: string[]; excellentFlag: number } }>(
+    `${CLOUD_LESSON}/updateExcellentFlag`,
+    {
+      ...admin,
+      schema: {
+        body: {
+          type: 'object',
+          required: ['lessonIds', 'excellentFlag'],
+          properties: { ...lessonIdsBody.properties, excellentFlag: filterProps.excellentFlag },
+        },
+      },
+    },
+    async (request) => ok({ changed: await setExcellent(ctx, request.body.lessonIds, request.body.excellentFlag) }, localeOf(request)),
+  );
+
+  app.post<{ Body: SaveInput }>(`${CLOUD_LESSON}/save`, { ...teacher, schema: { body: saveSchema } }, async (request) => {
+    const id = await saveLesson(ctx, request.auth!, request.body);
+    return ok(await queries.detail(id), localeOf(request));
+  });
+
+  app.delete<{ Querystring: { lessonId: string } }>(`${CLOUD_LESSON}/deleteLesson`, { ...teacher, schema: { querystring: lessonIdQuery } }, async (request) => {
+    await deleteLesson(ctx, request.auth!, request.query.lessonId);
+    return ok({ lessonId: request.query.lessonId, deleted: true }, localeOf(request));
+  });
+
+  app.post<{ Body: { lessonId: string; liveStartTime: number; liveEndTime: number; title?: string } }>(
+    `${CLOUD_LESSON}/updateToLiveLesson`,
+    {
+      ...teacher,
+      schema: {
+        body: {
+          type: 'object',
+          required: ['lessonId', 'liveStartTime', 'liveEndTime'],
+          properties: {
+            lessonId: idSchema,
+            liveStartTime: { type: 'integer', minimum: 0 },
+            liveEndTime: { type: 'integer', minimum: 0 },
+            title: { type: 'string', maxLength: 100 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const id = await makeLiveLesson(ctx, request.auth!, request.body);
+      return ok(await queries.detail(id), localeOf(request));
+    },
+  );
+
+  app.post<{ Body: { lessonId: string } }>(
+    `${CLOUD_LESSON}/addDownloadCount`,
+    { preValidation: ctx.guard.requireUser, schema: { body: lessonIdBody } },
+    async (request) => ok({ lessonId: request.body.lessonId, downloadCount: await addDownload(ctx, request.auth!, request.body.lessonId) }, localeOf(request)),
+  );
+}

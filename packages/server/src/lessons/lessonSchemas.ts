@@ -1,0 +1,152 @@
+/** JSON schemas of the lesson calls; the validation message names the field (http/validationMessage.ts). */
+import { ID_PATTERN, idSchema } from './ids.js';
+
+export const pageProps = {
+  pageNum: { type: 'integer', minimum: 1, maximum: 100_000 },
+  pageSize: { type: 'integer', minimum: 1, maximum: 100 },
+} as const;
+
+export const ORDER_BY = ['newest', 'hottest', 'excellent', 'liveStart', 'liveStartDesc'] as const;
+export type OrderBy = (typeof ORDER_BY)[number];
+export const LIVE_STATES = ['upcoming', 'living', 'ended'] as const;
+export type LiveState = (typeof LIVE_STATES)[number];
+
+const epochMs = { type: 'integer', minimum: 0, maximum: 32503680000000 } as const;
+const flag = { type: 'integer', enum: [0, 1] } as const;
+
+export const filterProps = {
+  ...pageProps,
+  stage: { type: 'integer', minimum: 0, maximum: 9 },
+  subjectCode: { type: 'integer', minimum: 1, maximum: 9999 },
+  grade: { type: 'integer', minimum: 0, maximum: 12 },
+  editionId: idSchema,
+  bookId: idSchema,
+  nodeId: idSchema,
+  keyword: { type: 'string', maxLength: 50 },
+  teacherUserId: idSchema,
+  teacherInfoId: idSchema,
+  schoolId: { type: 'string', maxLength: 64 },
+  startTime: epochMs,
+  endTime: epochMs,
+  orderBy: { type: 'string', enum: ORDER_BY },
+  excellentFlag: flag,
+  specialSubjectId: idSchema,
+  liveState: { type: 'string', enum: LIVE_STATES },
+  publishStatus: flag,
+  onlyMine: { type: 'boolean' },
+} as const;
+
+export interface LessonFilter {
+  pageNum?: number;
+  pageSize?: number;
+  stage?: number;
+  subjectCode?: number;
+  grade?: number;
+  editionId?: string;
+  bookId?: string;
+  nodeId?: string;
+  keyword?: string;
+  teacherUserId?: string;
+  teacherInfoId?: string;
+  schoolId?: string;
+  startTime?: number;
+  endTime?: number;
+  orderBy?: OrderBy;
+  excellentFlag?: number;
+  specialSubjectId?: string;
+  liveState?: LiveState;
+  publishStatus?: number;
+  onlyMine?: boolean;
+}
+
+export const filterBody = { type: ['object', 'null'], properties: filterProps } as const;
+
+const URL_PATTERN = '^(/|https?://)[^\\s]*$';
+const url = { type: 'string', maxLength: 1000, pattern: URL_PATTERN } as const;
+
+export const resourceSchema = {
+  type: 'object',
+  required: ['title'],
+  properties: {
+    resourceId: idSchema,
+    title: { type: 'string', minLength: 1, maxLength: 100 },
+    url,
+    fileInfoId: { type: ['string', 'null'], pattern: ID_PATTERN },
+    durationSeconds: { type: 'integer', minimum: 0, maximum: 86_400 },
+    captionUrl: { type: 'string', maxLength: 1000, pattern: '^$|^(/|https?://)[^\\s]*$' },
+  },
+} as const;
+
+export interface ResourceInput {
+  resourceId?: string;
+  title: string;
+  url?: string;
+  fileInfoId?: string | null;
+  durationSeconds?: number;
+  captionUrl?: string;
+}
+
+export const saveSchema = {
+  type: 'object',
+  required: ['title', 'stage', 'subjectCode', 'grade'],
+  properties: {
+    lessonId: idSchema,
+    title: { type: 'string', minLength: 1, maxLength: 100 },
+    lessonType: { type: 'string', maxLength: 20 },
+    description: { type: 'string', maxLength: 5000 },
+    liveFlag: flag,
+    stage: { type: 'integer' },
+    subjectCode: { type: 'integer' },
+    grade: { type: 'integer', minimum: 0, maximum: 12 },
+    editionId: { type: ['string', 'null'], pattern: ID_PATTERN },
+    bookId: { type: ['string', 'null'], pattern: ID_PATTERN },
+    chapterNodeId: { type: ['string', 'null'], pattern: ID_PATTERN },
+    knowledgeNodeIds: { type: 'array', maxItems: 20, items: idSchema },
+    teacherInfoId: { type: ['string', 'null'], pattern: ID_PATTERN },
+    teacherUserId: { type: ['string', 'null'], pattern: ID_PATTERN },
+    schoolId: { type: 'string', maxLength: 64 },
+    schoolName: { type: 'string', maxLength: 100 },
+    coverUrl: { type: 'string', maxLength: 1000, pattern: '^$|^(/|https?://)[^\\s]*$' },
+    coverFileId: { type: ['string', 'null'], pattern: ID_PATTERN },
+    liveStartTime: { type: ['integer', 'null'], minimum: 0 },
+    liveEndTime: { type: ['integer', 'null'], minimum: 0 },
+    durationSeconds: { type: 'integer', minimum: 0, maximum: 86_400 },
+    resources: { type: 'array', maxItems: 50, items: resourceSchema },
+    specialSubjectIds: { type: 'array', maxItems: 20, items: idSchema },
+  },
+} as const;
+
+export interface SaveInput {
+  lessonId?: string;
+  title: string;
+  lessonType?: string;
+  description?: string;
+  liveFlag?: number;
+  stage: number;
+  subjectCode: number;
+  grade: number;
+  editionId?: string | null;
+  bookId?: string | null;
+  chapterNodeId?: string | null;
+  knowledgeNodeIds?: string[];
+  teacherInfoId?: string | null;
+  teacherUserId?: string | null;
+  schoolId?: string;
+  schoolName?: string;
+  coverUrl?: string;
+  coverFileId?: string | null;
+  liveStartTime?: number | null;
+  liveEndTime?: number | null;
+  durationSeconds?: number;
+  resources?: ResourceInput[];
+  specialSubjectIds?: string[];
+}
+
+export const lessonIdsBody = {
+  type: 'object',
+  required: ['lessonIds'],
+  properties: { lessonIds: { type: 'array', minItems: 1, maxItems: 100, items: idSchema } },
+} as const;
+
+export const lessonIdBody = { type: 'object', required: ['lessonId'], properties: { lessonId: idSchema } } as const;
+export const lessonIdQuery = lessonIdBody;

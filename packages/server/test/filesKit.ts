@@ -1,0 +1,80 @@
+/** Helpers shared by the file-service tests: real multipart posts over HTTP and files with real headers. */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Answer, Harness } from './harness.js';
+
+export const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
+
+const HEADERS: Record<string, number[]> = {
+  png: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  jpg: [0xff, 0xd8, 0xff, 0xe0],
+  mp4: [0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d],
+  pdf: [...Buffer.from('%PDF-1.7\n')],
+  zip: [0x50, 0x4b, 0x03, 0x04],
+  docx: [0x50, 0x4b, 0x03, 0x04],
+  txt: [...Buffer.from('hello\n')],
+};
+
+/** Random bytes that start like a real file of this extension. */
+export function fileBytes(size: number, extension = 'png'): Buffer {
+  const bytes = randomBytes(size);
+  const head = HEADERS[extension] ?? [];
+  Buffer.from(head).copy(bytes, 0);
+  return bytes;
+}
+
+export interface ChunkPost {
+  bytes: Buffer;
+  fileName: string;
+  chunkSize: number;
+  chunk: number;
+  totalSize?: number;
+  fileMd5?: string;
+  chunks?: number;
+  fileInfoId?: number | string;
+  whole?: Buffer;
+  extension?: string;
+}
+
+/** One chunk as the SDK engine sends it (fields in the engine's order, the bytes last). */
+export async function postChunk(h: Harness, token: string, p: ChunkPost): Promise<Answer<any>> {
+  const whole = p.whole ?? p.bytes;
+  const totalSize = p.totalSize ?? whole.length;
+  const form = new FormData();
+  form.append('chunkSize', String(p.chunkSize));
+  form.append('extension', p.extension ?? p.fileName.split('.').pop()!.toLowerCase());
+  form.append('fileMd5', p.fileMd5 ?? md5(whole));
+  form.append('fileName', p.fileName);
+  form.append('filePath', '-1');
+  form.append('totalSize', String(totalSize));
+  form.append('supportSourceFlag', '0');
+  if (p.fileInfoId !== undefined) form.append('fileInfoId', String(p.fileInfoId));
+  form.append('storageType', '4');
+  form.append('chunk', String(p.chunk));
+  form.append('chunks', String(p.chunks ?? Math.max(1, Math.ceil(totalSize / p.chunkSize))));
+  form.append('file', new Blob([p.bytes]), p.fileName);
+  const res = await fetch(`${h.base}/api/file/v1/file/block`, { method: 'POST', headers: { authorization: token }, body: form });
+  const json = (await res.json()) as any;
+  return { http: res.status, status: json.status, message: json.message, data: json.data, headers: res.headers };
+}
+
+export function sliceChunk(whole: Buffer, chunkSize: number, index: number): Buffer {
+  return whole.subarray(index * chunkSize, Math.min(whole.length, (index + 1) * chunkSize));
+}
+
+/** Sends every chunk in order (first alone, as the engine does); returns the last answer. */
+export async function uploadWhole(h: Harness, token: string, whole: Buffer, fileName: string, chunkSize: number): Promise<Answer<any>> {
+  const chunks = Math.max(1, Math.ceil(whole.length / chunkSize));
+  let fileInfoId: number | undefined;
+  let answer: Answer<any> | undefined;
+  for (let i = 0; i < chunks; i++) {
+    answer = await postChunk(h, token, { bytes: sliceChunk(whole, chunkSize, i), whole, fileName, chunkSize, chunk: i, fileInfoId });
+    if (answer.status !== 200) return answer;
+    fileInfoId = answer.data.fileInfoId;
+  }
+  return answer!;
+}
+
+export async function download(h: Harness, token: string, id: number | string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${h.base}/file/v1/file/download/${id}`, { headers: { authorization: token, ...headers } });
+  return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+}
