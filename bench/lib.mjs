@@ -7,9 +7,12 @@ import { startReferenceServer } from '../scripts/reference-server.mjs';
 export const root = resolve(import.meta.dirname, '..');
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'Ds@123456';
 
-/** The built reference server on a free port with a fresh data folder: `{ base, stop() }`. */
-export async function startServer(env = {}) {
-  const server = await startReferenceServer({ env });
+/**
+ * The built reference server on a free port with a fresh data folder: `{ base, stop() }`.
+ * `options.allowedOrigins` lets a bench page on another local origin call it (CORS).
+ */
+export async function startServer(env = {}, options = {}) {
+  const server = await startReferenceServer({ env, allowedOrigins: options.allowedOrigins ?? [] });
   return { base: server.apiBase, stop: server.stop, dataDir: server.dataDir };
 }
 
@@ -28,3 +31,62 @@ export async function login(base, username, password = DEMO_PASSWORD) {
 }
 
 export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Megabytes per second of `bytes` over `ms` (1 MB = 2^20 bytes). */
+export const mbps = (bytes, ms) => bytes / 1048576 / (ms / 1000);
+
+/**
+ * Bundles browser entry files with esbuild (ESM, SDK from source) and serves them with a tiny page
+ * from a local http server on 127.0.0.1. `entries` maps the served name (`page`, `md5.worker`) to a
+ * source file; each becomes `/<name>.js`. Resolves to `{ origin, url, close() }`; the page is `/`.
+ */
+export async function servePage({ entries, html = '<!doctype html><meta charset="utf-8"><script type="module" src="/page.js"></script>' }) {
+  const { build } = await import('esbuild');
+  const { createServer } = await import('node:http');
+  const out = await build({
+    entryPoints: entries,
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    conditions: ['source'],
+    outdir: '/bench-out',
+    write: false,
+    minify: true,
+    logLevel: 'error',
+  });
+  const files = new Map(out.outputFiles.map((f) => [`/${f.path.split('/bench-out/')[1]}`, f.contents]));
+  files.set('/', Buffer.from(html));
+  const server = createServer((req, res) => {
+    const body = files.get(new URL(req.url, 'http://x').pathname);
+    if (!body) return res.writeHead(req.url === '/favicon.ico' ? 204 : 404).end();
+    res.writeHead(200, { 'content-type': req.url === '/' ? 'text/html' : 'text/javascript', 'cache-control': 'no-store' });
+    res.end(body);
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  return { origin, url: `${origin}/`, close: () => new Promise((ok) => server.close(ok)) };
+}
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Headless Chromium with one page open at `url`, page errors echoed to stderr: `{ browser, page }`. */
+export async function openPage(url) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const page = await browser.newPage();
+  page.on('pageerror', (e) => console.error('page error:', e.message));
+  page.on('console', (m) => m.type() === 'error' && console.error('page console:', m.text()));
+  await page.goto(url);
+  await page.waitForFunction(() => globalThis.bench !== undefined, null, { timeout: 60_000 });
+  return { browser, page };
+}

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, loginAs, newPage, open } from './support/browser';
 
-describe.each(['admin', 'auditor'])('%s', (username) => {
+describe.each(['admin', 'researcher', 'auditor'])('%s', (username) => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -25,6 +25,30 @@ describe.each(['admin', 'auditor'])('%s', (username) => {
     await entry.click();
     await page.waitForURL(/#\/management\/type=live$/);
     expect(await page.getByRole('navigation', { name: '管理菜单' }).isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('parent', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('sees the family menus, no back-office entry, and /management refuses with a reason', async () => {
+    const { context, page } = await newPage(browser);
+    await loginAs(page, 'parent');
+    await page.locator('.ds-user-trigger').hover();
+    await page.getByRole('link', { name: '个人中心' }).waitFor({ timeout: 10_000 });
+    expect(await page.getByRole('link', { name: '我的收藏' }).count()).toBe(0);
+    expect(await page.locator('footer.ds-footer').getByRole('link', { name: '管理后台' }).count()).toBe(0);
+
+    await open(page, '/management');
+    await page.getByText('您没有访问管理后台的权限').waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('navigation', { name: '管理菜单' }).count()).toBe(0);
     await context.close();
   });
 });

@@ -36,6 +36,7 @@ import { staticRoutes } from './static/staticRoutes.js';
 import { cloudLessonRoutes } from './lessons/cloudLessonModule.js';
 import { seedCloudLessons } from './lessons/demoSeed.js';
 import { startHousekeeping } from './housekeeping.js';
+import { benchRoutes } from './bench/bareUpload.js';
 
 export interface LoginLimits extends FailurePolicy {
   /** Login attempts per client IP per minute. */
@@ -178,6 +179,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     await fileRoutes(app, ctx);
     await staticRoutes(app, ctx);
     await cloudLessonRoutes(app, ctx);
+    if (process.env.BENCH_ROUTES === '1') await benchRoutes(app, ctx);
 
     const stopHousekeeping = startHousekeeping(ctx, (err) => app.log.warn({ err }, 'housekeeping failed'));
     app.addHook('onClose', async () => {

@@ -1,0 +1,195 @@
+// Upload bench page: the same generated file posted bare to the server, then through the SDK upload
+// engine (hash, compare, chunks), then again (instant upload), then a second file whose chunk
+// transport fails once 90 % of its chunks were acknowledged and which is then restarted.
+import {
+  createUploader,
+  createDefaultTransport,
+  createWorkerHashRunner,
+  createMemoryResumeStore,
+  fileEndpoints,
+} from '@dscloud/sdk/upload';
+import { makeBlob } from './common.mjs';
+
+let config;
+const files = {};
+
+/** Times every MD5 job (full file and the 64 KB samples) of the runner it wraps. */
+function timedRunner(log) {
+  const inner = createWorkerHashRunner({ createWorker: () => new Worker('/md5.worker.js', { type: 'module' }) });
+  return {
+    async md5(source, job = {}) {
+      const started = performance.now();
+      const md5 = await inner.md5(source, job);
+      log.push({ bytes: (job.end ?? source.size) - (job.start ?? 0), ms: performance.now() - started });
+      return md5;
+    },
+  };
+}
+
+/**
+ * The default transport with a switch: counts the file bytes of every chunk request and, while
+ * `down` is set, refuses chunk requests the way a dropped network does (no answer, nothing sent).
+ */
+function countingTransport(blockUrl) {
+  const real = createDefaultTransport();
+  const t = {
+    down: false,
+    failAfterAcks: Infinity,
+    acked: new Set(),
+    sent: [],
+    refused: 0,
+    jsonCalls: [],
+    async postJson(url, body, init) {
+      const started = performance.now();
+      const answer = await real.postJson(url, body, init);
+      t.jsonCalls.push({ url, ms: performance.now() - started });
+      return answer;
+    },
+    async postForm(url, form, init) {
+      if (url !== blockUrl) return real.postForm(url, form, init);
+      const chunk = Number(form.get('chunk'));
+      const bytes = form.get('file').size;
+      t.chunkSize = Number(form.get('chunkSize'));
+      if (!t.down && t.acked.size >= t.failAfterAcks) t.down = true;
+      if (t.down) {
+        t.refused++;
+        throw new TypeError('bench: network down');
+      }
+      t.sent.push({ chunk, bytes });
+      t.firstSentAt ??= performance.now();
+      const answer = await real.postForm(url, form, init);
+      t.lastAnswerAt = performance.now();
+      if (answer.status === 200 && answer.body?.status === 200) t.acked.add(chunk);
+      return answer;
+    },
+  };
+  return t;
+}
+
+function uploaderFor(transport, hashLog, extra = {}) {
+  return createUploader({
+    apiBase: config.base,
+    rules: { allowedExtensions: 'txt', maxFileSize: '2gb' },
+    authHeaders: () => ({ Authorization: config.token }),
+    userKey: 'teacher',
+    transport,
+    hashRunner: timedRunner(hashLog),
+    resumeStore: createMemoryResumeStore(),
+    ...extra,
+  });
+}
+
+function named(blob, name) {
+  return new File([blob], name, { type: 'text/plain', lastModified: 1_700_000_000_000 });
+}
+
+async function runOne(uploader, file) {
+  const { accepted, notices } = uploader.add([file]);
+  if (!accepted.length) throw new Error(`not accepted: ${JSON.stringify(notices)}`);
+  await uploader.idle();
+  const state = uploader.store.getState().files.find((f) => f.id === accepted[0]);
+  if (state.status !== 'done') throw new Error(`upload ended ${state.status}: ${JSON.stringify(state.error)}`);
+  return state;
+}
+
+globalThis.bench = {
+  setup(c) {
+    config = c;
+    files.main = named(makeBlob(c.size, 0x9e3779b9), 'bench-upload.txt');
+    return files.main.size;
+  },
+
+  async bare() {
+    const started = performance.now();
+    const res = await fetch(`${config.base}/bench/bare-upload`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: files.main,
+    });
+    const body = await res.json();
+    const ms = performance.now() - started;
+    if (body.data?.bytes !== files.main.size) throw new Error(`bare upload stored ${JSON.stringify(body)}`);
+    return { ms };
+  },
+
+  async sdk() {
+    const transport = countingTransport(fileEndpoints(config.base).block);
+    const hashLog = [];
+    const uploader = uploaderFor(transport, hashLog);
+    const started = performance.now();
+    const state = await runOne(uploader, files.main);
+    const ms = performance.now() - started;
+    uploader.destroy();
+    return {
+      ms,
+      instant: state.instant,
+      chunks: transport.sent.length,
+      hashMs: Math.max(...hashLog.map((h) => h.ms)),
+      chunksMs: transport.lastAnswerAt - transport.firstSentAt,
+    };
+  },
+
+  async instant() {
+    const endpoints = fileEndpoints(config.base);
+    const transport = countingTransport(endpoints.block);
+    const hashLog = [];
+    const uploader = uploaderFor(transport, hashLog);
+    const started = performance.now();
+    const state = await runOne(uploader, files.main);
+    const ms = performance.now() - started;
+    uploader.destroy();
+    const full = hashLog.filter((h) => h.bytes === files.main.size);
+    const samples = hashLog.filter((h) => h.bytes !== files.main.size);
+    const compare = transport.jsonCalls.filter((c) => c.url === endpoints.exist);
+    return {
+      ms,
+      instant: state.instant,
+      chunksSent: transport.sent.length,
+      hashMs: full.reduce((a, h) => a + h.ms, 0),
+      sampleMs: samples.reduce((a, h) => a + h.ms, 0),
+      compareMs: compare.reduce((a, c) => a + c.ms, 0),
+      compareCalls: compare.length,
+    };
+  },
+
+  async restart() {
+    const endpoints = fileEndpoints(config.base);
+    const transport = countingTransport(endpoints.block);
+    const uploader = uploaderFor(transport, [], { retryDelays: [], maxAutoRestarts: 0, autoStart: true });
+    // A second file (other bytes), made only now so the page never holds two of them at once.
+    files.main = undefined;
+    const file = named(makeBlob(config.size, 0x85ebca6b), 'bench-restart.txt');
+    const { accepted } = uploader.add([file]);
+    const id = accepted[0];
+    const current = () => uploader.store.getState().files.find((f) => f.id === id);
+    const chunkCount = () => current().chunk?.count ?? Math.ceil(file.size / 10_485_760);
+    transport.failAfterAcks = Math.max(1, Math.min(chunkCount() - 1, Math.floor(chunkCount() * 0.9)));
+    await uploader.idle();
+    if (current().status !== 'failed') throw new Error(`expected the upload to fail, it is ${current().status}`);
+    const count = current().chunk?.count ?? chunkCount();
+    const chunkSize = transport.chunkSize;
+    const sizeOf = (i) => (i === count - 1 ? file.size - chunkSize * (count - 1) : chunkSize);
+    const ackedAtFailure = new Set(transport.acked);
+    const remaining = file.size - [...ackedAtFailure].reduce((a, i) => a + sizeOf(i), 0);
+    const sentBeforeRestart = transport.sent.length;
+    transport.down = false;
+    transport.failAfterAcks = Infinity;
+    uploader.retry(id);
+    await uploader.idle();
+    if (current().status !== 'done') throw new Error(`restarted upload ended ${current().status}: ${JSON.stringify(current().error)}`);
+    const after = transport.sent.slice(sentBeforeRestart);
+    const bytesAfter = after.reduce((a, s) => a + s.bytes, 0);
+    const resentChunks = after.filter((s) => ackedAtFailure.has(s.chunk)).length;
+    uploader.destroy();
+    return {
+      chunks: count,
+      chunkSize,
+      ackedAtFailure: ackedAtFailure.size,
+      refused: transport.refused,
+      remaining,
+      bytesAfter,
+      resentChunks,
+      beyondChunks: Math.max(0, bytesAfter - remaining) / chunkSize,
+    };
+  },
+};
