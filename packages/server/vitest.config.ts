@@ -12,6 +12,7 @@ export default defineConfig({
     // Each file opens its own database (≈0.7 GB for PGlite); two at a time suits a 2-core machine.
     maxWorkers: 2,
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A test file starts its own database, migrated and seeded; generous for a loaded 2-core machine.
+    hookTimeout: 180_000,
   },
 });
