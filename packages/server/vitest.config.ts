@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'seed/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['./test/globalSetup.ts'],
     pool: 'forks',
     server: { deps: { inline: [/@dscloud\/sdk/] } },
     // Each file opens its own database (≈0.7 GB for PGlite); two at a time suits a 2-core machine.

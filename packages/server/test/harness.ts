@@ -3,11 +3,12 @@
  * of the PostgreSQL at TEST_DATABASE_URL. One per test file. Requests go over real HTTP with fetch.
  */
 import { constants, publicEncrypt, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { generateRsaKeys, type RsaKeys } from '../src/auth/rsaKeys.js';
@@ -51,10 +52,21 @@ let ipCounter = 0;
 /** A fresh client address per call site, so per-IP limits of one test do not leak into another. */
 export const freshIp = (): string => `10.${process.pid % 250}.${Math.floor(++ipCounter / 250) % 250}.${ipCounter % 250}`;
 
+/** The migrated and seeded PGlite dump made once per run by test/globalSetup.ts (absent when run alone). */
+function pgliteTemplate(): Blob | undefined {
+  let file = '';
+  try {
+    file = inject('pgliteTemplate');
+  } catch {
+    // Outside vitest's project context (e.g. the global setup itself): start empty.
+  }
+  return file ? new Blob([readFileSync(file)]) : undefined;
+}
+
 export async function startHarness(options: Omit<BuildOptions, 'db' | 'now'> = {}): Promise<Harness> {
   const url = process.env.TEST_DATABASE_URL;
   const schemaName = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  const db = await openDatabase(url ? { url, schemaName } : {});
+  const db = await openDatabase(url ? { url, schemaName } : { template: pgliteTemplate() });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ds-server-test-'));
   let offset = 0;
   const keys = options.keys ?? testKeys();

@@ -23,6 +23,8 @@ export interface Database {
   /** Runs `fn` inside one transaction on one connection (BEGIN/COMMIT, rollback on throw). */
   script<T>(fn: (runner: ScriptRunner) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PGlite only: the whole database as a tarball, to start other instances from (test templates). */
+  dump?(): Promise<Blob>;
 }
 
 export interface OpenOptions {
@@ -32,17 +34,19 @@ export interface OpenOptions {
   dataDir?: string;
   /** PostgreSQL schema to use (created when missing), so test runs stay apart. */
   schemaName?: string;
+  /** PGlite: start from this dump (`Database.dump()`) instead of an empty cluster. */
+  template?: Blob;
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.schemaName) : openPglite(options.dataDir);
+  return options.url ? openPostgres(options.url, options.schemaName) : openPglite(options.dataDir, options.template);
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+async function openPglite(dataDir?: string, template?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(template ? { loadDataDir: template } : {}) });
   const orm = drizzlePglite({ client, schema }) as unknown as Orm;
   let closed = false;
   return {
@@ -62,6 +66,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
       closed = true;
       await client.close();
     },
+    dump: () => client.dumpDataDir('none'),
   };
 }
 
