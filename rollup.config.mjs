@@ -1,5 +1,5 @@
 // Builds the SDK (packages/sdk/dist) and the element bundles (packages/elements/dist).
-import { readdirSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, existsSync, readFileSync, unlinkSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
@@ -8,23 +8,60 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import commonjs from '@rollup/plugin-commonjs';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
+import { transform as esbuildTransform } from 'esbuild';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const sdkSrc = path.join(root, 'packages/sdk/src');
 const elements = path.join(root, 'packages/elements');
 
-/** `import css from './x.css?inline'`: the stylesheet as a string (same contract as Vite's). */
+/**
+ * `import css from './x.css?inline'`: the stylesheet as a string; `import svg from './x.svg?raw'`: any
+ * file as a string (same contracts as Vite's).
+ */
+const TEXT_IMPORT = /(\.css\?inline|\?raw)$/;
 function inlineCss() {
   return {
     name: 'ds-inline-css',
     async resolveId(source, importer) {
-      if (!source.endsWith('.css?inline') || !importer) return null;
-      return path.resolve(path.dirname(importer), source.replace(/\?inline$/, '')) + '?inline';
+      if (!TEXT_IMPORT.test(source) || !importer) return null;
+      const query = source.slice(source.lastIndexOf('?'));
+      return path.resolve(path.dirname(importer), source.slice(0, -query.length)) + query;
     },
     async load(id) {
-      if (!id.endsWith('.css?inline')) return null;
-      const css = await readFile(id.replace(/\?inline$/, ''), 'utf8');
+      if (!TEXT_IMPORT.test(id)) return null;
+      const css = await readFile(id.slice(0, id.lastIndexOf('?')), 'utf8');
       return `export default ${JSON.stringify(css.replace(/\s*\n\s*/g, '\n'))};`;
+    },
+  };
+}
+
+/**
+ * `new Worker(new URL('./md5.worker.js', import.meta.url), …)` in the SDK: the worker's source is
+ * `md5.worker.ts`, which no bundler would find by that URL. Emit it as its own chunk and point the
+ * URL at the emitted file, so the worker sits beside whichever bundle (SDK, peer, standalone) runs it.
+ */
+const WORKER_URL = /new URL\(\s*(['"])\.\/([\w.-]+\.worker)\.js\1\s*,\s*import\.meta\.url\s*\)/g;
+function workerChunks() {
+  const workers = new Set();
+  return {
+    name: 'ds-worker-chunks',
+    // A worker is imported by nobody, so the elements' TypeScript program never sees it: transpile it here.
+    async load(id) {
+      if (!workers.has(id)) return null;
+      const { code, map } = await esbuildTransform(await readFile(id, 'utf8'), { loader: 'ts', format: 'esm', target: 'es2022', sourcemap: 'external', sourcefile: id });
+      return { code, map };
+    },
+    transform(code, id) {
+      if (!code.includes('.worker.js')) return null;
+      let changed = false;
+      const out = code.replace(WORKER_URL, (match, _quote, name) => {
+        const source = path.join(path.dirname(id.split('?')[0]), `${name}.ts`);
+        if (!existsSync(source)) return match;
+        changed = true;
+        workers.add(source);
+        return `new URL(import.meta.ROLLUP_FILE_URL_${this.emitFile({ type: 'chunk', id: source, name })})`;
+      });
+      return changed ? { code: out, map: null } : null;
     },
   };
 }
@@ -72,37 +109,85 @@ const sdk = {
   external: sdkExternal,
   treeshake,
   onwarn,
-  plugins: [resolve(), typescript({ tsconfig: path.join(root, 'packages/sdk/tsconfig.json'), include: ['**/*.ts'], exclude: ['**/*.test.ts'], noEmit: false, declaration: false, compilerOptions: { noEmit: false } })],
+  plugins: [recordOutputs(), workerChunks(), resolve(), typescript({ tsconfig: path.join(root, 'packages/sdk/tsconfig.json'), include: ['**/*.ts'], exclude: ['**/*.test.ts'], noEmit: false, declaration: false, compilerOptions: { noEmit: false } })],
   output: { dir: path.join(root, 'packages/sdk/dist'), format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true },
 };
 
 const elementsTs = path.join(elements, 'tsconfig.json');
 
-// Chunk names carry content hashes: start from empty folders so stale chunks are never published.
-for (const dir of ['packages/sdk/dist', 'packages/elements/dist']) rmSync(path.join(root, dir), { recursive: true, force: true });
+/**
+ * One entry per element (`src/<folder>/<name>.element.ts` → `elements/<name>.js`), so that each element's
+ * own weight is a real file (and its static imports) that the size budgets in bench/ can point at.
+ */
+function elementInputs() {
+  const inputs = {};
+  for (const dir of readdirSync(path.join(elements, 'src'), { withFileTypes: true })) {
+    if (!dir.isDirectory()) continue;
+    for (const file of readdirSync(path.join(elements, 'src', dir.name))) {
+      if (file.endsWith('.element.ts')) inputs[`elements/${file.replace(/\.element\.ts$/, '')}`] = path.join(elements, 'src', dir.name, file);
+    }
+  }
+  return inputs;
+}
+
+/**
+ * Chunk names carry content hashes, so old chunks would pile up in dist/. Every build records what it
+ * wrote and the last one removes anything else. Cleaning at the end (not the start) keeps dist/ usable
+ * by a running server while a build is under way.
+ */
+const written = new Set();
+// A declaration (hoisted): the SDK build above uses it before this line runs.
+function recordOutputs() {
+  return {
+    name: 'ds-record-outputs',
+    writeBundle(options, bundle) {
+      for (const file of Object.keys(bundle)) {
+        written.add(path.join(options.dir, file));
+        written.add(path.join(options.dir, `${file}.map`));
+      }
+    },
+  };
+}
+const pruneStale = (dirs) => ({
+  name: 'ds-prune-stale',
+  closeBundle() {
+    const walk = (dir) => {
+      if (!existsSync(dir)) return;
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(file);
+        else if (!written.has(file)) unlinkSync(file);
+      }
+    };
+    for (const dir of dirs) walk(path.join(root, dir));
+  },
+});
 
 /** React as a peer: for the portal and React hosts (they bring their own React). */
 const elementsPeer = {
-  input: { index: path.join(elements, 'src/index.ts'), 'ds-elements.peer': path.join(elements, 'src/register.ts') },
+  input: { index: path.join(elements, 'src/index.ts'), 'ds-elements.peer': path.join(elements, 'src/register.ts'), ...elementInputs() },
   external: reactExternal,
   treeshake,
   onwarn,
-  plugins: [inlineCss(), resolve(), commonjs(), tsPlugin(elementsTs), terser({ format: { comments: false } })],
+  plugins: [recordOutputs(), inlineCss(), workerChunks(), resolve(), commonjs(), tsPlugin(elementsTs), terser({ format: { comments: false } })],
   output: { dir: path.join(elements, 'dist'), format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/peer-[name]-[hash].js', sourcemap: true },
 };
 
 /** Standalone: React inside, one `<script type="module">` registers every ds-* tag on any page. */
 const elementsStandalone = {
-  input: { 'ds-elements': path.join(elements, 'src/register.ts') },
+  input: { 'ds-elements': path.join(elements, 'src/register.ts'), ...Object.fromEntries(Object.entries(elementInputs()).map(([k, v]) => [k.replace('elements/', 'standalone/'), v])) },
   treeshake,
   onwarn,
   plugins: [
+    recordOutputs(),
     inlineCss(),
+    workerChunks(),
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
     resolve(),
     commonjs(),
     tsPlugin(elementsTs),
     terser({ format: { comments: false } }),
+    pruneStale(['packages/sdk/dist', 'packages/elements/dist']),
   ],
   output: { dir: path.join(elements, 'dist'), format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true },
 };

@@ -5,6 +5,8 @@ const config: StorybookConfig = {
   stories: ['../packages/elements/src/**/*.stories.tsx'],
   framework: { name: '@storybook/react-vite', options: {} },
   core: { disableTelemetry: true },
+  // The demo lesson clips (and their posters and captions) for the <ds-lesson-player> stories.
+  staticDirs: [{ from: '../packages/server/seed/media', to: '/seed-media' }],
   async viteFinal(viteConfig) {
     // In-repo packages resolve from source, as in the portal and the tests.
     viteConfig.resolve = { ...viteConfig.resolve, conditions: ['source', 'browser', 'module', 'import', 'default'] };

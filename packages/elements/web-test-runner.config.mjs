@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { esbuildServe } from './test-support/esbuildServe.mjs';
 import { freePort, startReferenceServer } from './test-support/referenceServer.mjs';
+import { seedMedia } from './test-support/seedMedia.mjs';
+import { workerServe } from './test-support/workerServe.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
@@ -17,6 +19,8 @@ export default {
   port,
   hostname: 'localhost',
   nodeResolve: false,
+  // The demo videos for <ds-lesson-player> tests that give their own `sources`.
+  middleware: [seedMedia({ repoRoot })],
   concurrency: 1,
   testFramework: { config: { timeout: 20000 } },
   testsFinishTimeout: 180000,
@@ -50,6 +54,7 @@ export default {
 </html>`,
   plugins: [
     esbuildServe({ rootDir: here }),
+    workerServe({ workers: { 'md5.worker.js': path.join(repoRoot, 'packages/sdk/src/upload/md5.worker.ts') } }),
     { name: 'ds-reference-server', serverStop: () => server.stop() },
   ],
 };

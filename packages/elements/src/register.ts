@@ -1,4 +1,6 @@
 // Importing this module defines every ds-* tag (the standalone bundle's entry point).
 import './login/login.element.js';
+import './player/lesson-player.element.js';
+import './uploader/uploader.element.js';
 
 export { registeredTags } from './shared/defineElement.js';

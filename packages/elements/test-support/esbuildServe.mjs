@@ -7,8 +7,9 @@ import path from 'node:path';
 const inlineCss = {
   name: 'inline-css',
   setup(b) {
-    b.onResolve({ filter: /\.css\?inline$/ }, (args) => ({
-      path: path.resolve(args.resolveDir, args.path.replace(/\?inline$/, '')),
+    // `x.css?inline` and `x.svg?raw` (any file as text), as Vite and rollup.config.mjs hand them over.
+    b.onResolve({ filter: /\.css\?inline$|\?raw$/ }, (args) => ({
+      path: path.resolve(args.resolveDir, args.path.replace(/\?(inline|raw)$/, '')),
       namespace: 'inline-css',
     }));
     b.onLoad({ filter: /.*/, namespace: 'inline-css' }, async (args) => ({

@@ -21,6 +21,23 @@ const expectations = {
   'elements-ds-login--wechat-icon-shown': ['其他登录方式'],
   'elements-ds-login--deploy-failure-dialog': ['用户登录失败', '知道了'],
   'elements-ds-login--english': ['Account', 'Password', 'Log in'],
+  'elements-ds-lesson-player--cover': ['收起选集', '英语·Hello!', '正在播放'],
+  'elements-ds-lesson-player--playing-with-playlist': ['数学·认识图形', '选集'],
+  'elements-ds-lesson-player--unsupported-format': ['不支持的视频格式'],
+  'elements-ds-lesson-player--with-notes': ['写笔记', '白日依山尽', '更上一层楼'],
+  'elements-ds-lesson-player--english': ['Hide episodes', 'Now playing'],
+  'elements-ds-lesson-player--end-time': ['数学·认识图形'],
+  'elements-ds-uploader--idle': ['将文件拖到此处，或', '选择文件'],
+  'elements-ds-uploader--dragging': ['松开鼠标即可添加文件'],
+  'elements-ds-uploader--validating': ['检查视频编码'],
+  'elements-ds-uploader--hashing': ['计算MD5 42%'],
+  'elements-ds-uploader--uploading': ['上传中', '/秒'],
+  'elements-ds-uploader--paused': ['已暂停', '继续'],
+  'elements-ds-uploader--failed': ['失败：', '重试'],
+  'elements-ds-uploader--done': ['已完成'],
+  'elements-ds-uploader--instant-done': ['秒传完成'],
+  'elements-ds-uploader--validation-notices': ['已排除不符合上传格式的文件', '请上传大于0KB的文件', '每个文件不能超过10MB', '已达到最大上传数量'],
+  'elements-ds-uploader--english': ['Files not matching the allowed upload formats were excluded', 'Uploading'],
 };
 
 const server = createServer(async (req, res) => {

@@ -1,0 +1,233 @@
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import css from './lesson-player.css?inline';
+import { usePlatform } from '../shared/PlatformContext.js';
+import { useStore } from '../shared/useStore.js';
+import { useStyles } from '../shared/adoptStyles.js';
+import { browserCanPlay, sourceType } from './canPlay.js';
+import { lessonApi } from './lessonApi.js';
+import { playerMessages, toLang } from './messages.js';
+import { Playlist } from './Playlist.js';
+import { resumePositions } from './resumePosition.js';
+import { useLessonSources } from './useLessonSources.js';
+import { mediaOf, usePlayback } from './usePlayback.js';
+import { usePlyr } from './usePlyr.js';
+import { useStudyTime } from './useStudyTime.js';
+import type { LessonNote, NoteSavedDetail, PlayerEndedDetail, PlayerPlayDetail, PlayerProgressDetail, VideoSource } from './playerTypes.js';
+
+export interface LessonPlayerProps {
+  /** Platform origin; default: the provided platform, else the origin the element script came from. */
+  apiBase?: string;
+  /** Loads the lesson's videos from the server, and turns on notes and study time for a logged-in viewer. */
+  lessonId?: string;
+  /** A playlist of the host's own; takes precedence over the lesson's videos. */
+  sources?: VideoSource[];
+  lang?: string;
+  /** Seconds; when at least 1 playback stops there (spec §4). */
+  endTime?: number;
+  /** Seconds to start the first video at (overrides the remembered position). */
+  startAt?: number;
+  autoplay?: boolean;
+  /** Starts muted (browsers only autoplay muted video). */
+  muted?: boolean;
+  onPlay?: (detail: PlayerPlayDetail) => void;
+  onEnded?: (detail: PlayerEndedDetail) => void;
+  onProgress?: (detail: PlayerProgressDetail) => void;
+  onNoteSaved?: (detail: NoteSavedDetail) => void;
+  /** A token of the host's for the lesson calls; default: the platform session's. */
+  token?: string;
+}
+
+const LessonNotes = lazy(() => import('./LessonNotes.js'));
+
+/** Captions on another origin load only when the video is fetched in CORS mode. */
+const needsCors = (item: VideoSource) => !!item.captions?.some((c) => new URL(c.src, location.href).origin !== location.origin);
+
+/**
+ * The lesson player (spec §3, §4): Plyr in Chinese with speeds, captions, picture-in-picture and
+ * keys; a cover until the first play; a playlist; an end time; the unsupported-format message; honest
+ * study time and notes pinned to a moment for a logged-in viewer of a lesson.
+ */
+export function LessonPlayer(props: LessonPlayerProps) {
+  const platform = usePlatform(props.apiBase);
+  const lang = toLang(props.lang);
+  const m = useMemo(() => playerMessages(lang), [lang]);
+  const root = useRef<HTMLDivElement>(null);
+  const host = useRef<HTMLDivElement>(null);
+  useStyles(root, 'ds-lesson-player', css);
+  const listId = useId();
+
+  const latest = useRef(props);
+  latest.current = props;
+  const api = useMemo(() => lessonApi(platform, () => latest.current.token || undefined), [platform]);
+  const positions = useMemo(() => resumePositions(platform.storage), [platform]);
+  const loaded = useLessonSources(api, props.lessonId, props.sources, lang);
+  const sources = loaded.status === 'ready' ? loaded.sources : [];
+  const sourcesKey = sources.map((s) => s.src).join('\n');
+  const loggedIn = useStore(platform.session, (s) => s.token !== null) || !!props.token;
+
+  const [index, setIndex] = useState(0);
+  const [started, setStarted] = useState(false);
+  const [listOpen, setListOpen] = useState(true);
+  const [unsupported, setUnsupported] = useState(false);
+  const item: VideoSource | undefined = sources[Math.min(index, sources.length - 1)];
+  const resourceId = item?.resourceId ?? null;
+  const lessonId = props.lessonId;
+  const positionKey = item ? (lessonId && resourceId ? `${lessonId}:${resourceId}` : item.src) : null;
+
+  const player = usePlyr(host, lang, !!props.muted);
+  const study = useStudyTime(platform, api, lessonId && resourceId ? { lessonId, resourceId } : null, lang, loggedIn && !!lessonId);
+
+  // What the next source load does: seek to a time, and play (a chosen item, a note on another video).
+  const next = useRef<{ start: number | null; play: boolean }>({ start: null, play: false });
+  const firstLoad = useRef(true);
+
+  useEffect(() => {
+    setIndex(0);
+    setStarted(false);
+    setListOpen(true);
+    firstLoad.current = true;
+  }, [loaded.status, lessonId, sourcesKey]);
+
+  useEffect(() => {
+    if (!player || !item) return;
+    if (!browserCanPlay(mediaOf(player), item)) {
+      // The previous video must not go on playing under the message.
+      player.pause();
+      setUnsupported(true);
+      return;
+    }
+    setUnsupported(false);
+    let start = next.current.start;
+    if (start === null && firstLoad.current) {
+      const resume = loaded.status === 'ready' ? loaded.resume : null;
+      const asked = latest.current.startAt;
+      start =
+        asked !== undefined && Number.isFinite(asked) && asked >= 0
+          ? asked
+          : resume && resume.resourceId === resourceId
+            ? resume.position
+            : null;
+    }
+    if (start === null && positionKey) start = positions.get(positionKey);
+    const play = next.current.play || (firstLoad.current && !!latest.current.autoplay);
+    next.current = { start: null, play: false };
+    firstLoad.current = false;
+    (player as unknown as { config: { crossorigin: boolean } }).config.crossorigin = needsCors(item);
+    player.source = {
+      type: 'video',
+      title: item.title ?? '',
+      sources: [{ src: item.src, ...(sourceType(item) ? { type: sourceType(item) } : {}) }],
+      tracks: (item.captions ?? []).map((c, i) => ({ kind: 'captions', label: c.label, srcLang: c.srclang, src: c.src, default: i === 0 })),
+    };
+    if (start) {
+      const at = start;
+      // A record at the very end would open on the last frame: a finished video starts again.
+      player.once('loadedmetadata', () => {
+        const duration = mediaOf(player).duration;
+        if (!(duration > 0) || at < duration - 3) player.currentTime = at;
+      });
+    }
+    if (play) void Promise.resolve(player.play()).catch(() => undefined);
+    // A new item (or a new player) loads a source; nothing else may reload it mid-play.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [player, item?.src, index]);
+
+  usePlayback({
+    player,
+    host,
+    index,
+    src: item?.src ?? '',
+    resourceId,
+    endTime: props.endTime ?? 0,
+    study,
+    positions,
+    positionKey,
+    onPlay: (detail) => {
+      setStarted(true);
+      latest.current.onPlay?.(detail);
+    },
+    onEnded: (detail) => latest.current.onEnded?.(detail),
+    onProgress: (detail) => latest.current.onProgress?.(detail),
+    onUnsupported: () => setUnsupported(true),
+  });
+
+  /** Before another video loads: the seconds played so far belong to the one playing now. */
+  const settle = () => {
+    if (!study) return;
+    if (player) study.watch.stop(mediaOf(player).currentTime, mediaOf(player).playbackRate || 1);
+    void study.reporter.flush();
+  };
+  const choose = (to: number) => {
+    setListOpen(false);
+    if (to === index) {
+      if (player) void Promise.resolve(player.play()).catch(() => undefined);
+      return;
+    }
+    settle();
+    next.current = { start: null, play: true };
+    setIndex(to);
+  };
+  const playCover = () => {
+    if (player) void Promise.resolve(player.play()).catch(() => undefined);
+  };
+  const seekToNote = (note: LessonNote) => {
+    const target = note.resourceId ? sources.findIndex((s) => s.resourceId === note.resourceId) : -1;
+    if (target >= 0 && target !== index) {
+      settle();
+      next.current = { start: note.videoTime, play: true };
+      setIndex(target);
+    } else if (player) {
+      player.currentTime = note.videoTime;
+    }
+  };
+  const status =
+    loaded.status === 'loading' ? m.loading : loaded.status === 'failed' ? `${m.loadFailed}${loaded.message ? `：${loaded.message}` : ''}` : !item ? m.noVideo : '';
+  const showCover = !started && !unsupported && !!item;
+  const multiple = sources.length > 1;
+
+  return (
+    <div ref={root} className="ds-player" part="base" lang={lang}>
+      <div className="ds-player__stage" part="stage" role="group" aria-label={m.player}>
+        <div ref={host} className="ds-player__video" part="video" />
+        {showCover ? (
+          <button type="button" className="ds-player__cover" part="cover" aria-label={m.playCover(item.title ?? '')} onClick={playCover}>
+            {item.coverImg ? <img className="ds-player__cover-img" src={item.coverImg} alt="" /> : null}
+            <span className="ds-player__cover-play" aria-hidden="true" />
+            {item.title ? <span className="ds-player__cover-title" aria-hidden="true">{item.title}</span> : null}
+          </button>
+        ) : null}
+        {unsupported ? (
+          <div className="ds-player__unsupported" part="unsupported" role="alert">
+            <p className="ds-player__unsupported-title">{m.unsupported}</p>
+            <p className="ds-player__unsupported-hint">{m.unsupportedHint}</p>
+          </div>
+        ) : null}
+        {status ? (
+          <p className="ds-player__status" role={loaded.status === 'failed' ? 'alert' : 'status'}>{status}</p>
+        ) : null}
+      </div>
+      {multiple ? (
+        <div className="ds-player__bar" part="bar">
+          <span className="ds-player__title">{item?.title}</span>
+          <button type="button" className="ds-player__button" aria-expanded={listOpen} aria-controls={listId} onClick={() => setListOpen((open) => !open)}>
+            {listOpen ? m.hidePlaylist : m.showPlaylist}
+          </button>
+        </div>
+      ) : null}
+      {multiple ? <Playlist id={listId} hidden={!listOpen} sources={sources} current={index} messages={m} onChoose={choose} /> : null}
+      {loggedIn && lessonId ? (
+        <Suspense fallback={null}>
+          <LessonNotes
+            api={api}
+            lessonId={lessonId}
+            resourceId={resourceId}
+            lang={lang}
+            currentTime={() => (player ? mediaOf(player).currentTime : 0)}
+            onSeek={seekToNote}
+            onSaved={(note) => latest.current.onNoteSaved?.(note)}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

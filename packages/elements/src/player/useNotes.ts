@@ -1,0 +1,45 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { LessonApi } from './lessonApi.js';
+import type { LessonNote } from './playerTypes.js';
+
+export interface Notes {
+  notes: LessonNote[];
+  save(content: string, videoTime: number, resourceId: string | null): Promise<LessonNote>;
+  remove(note: LessonNote): Promise<void>;
+}
+
+const byTime = (a: LessonNote, b: LessonNote) => a.videoTime - b.videoTime || (a.createTime ?? 0) - (b.createTime ?? 0);
+
+/** The viewer's own notes on a lesson, kept in time order. Loads only when `enabled` (logged in). */
+export function useNotes(api: LessonApi, lessonId: string | undefined, enabled: boolean): Notes {
+  const [notes, setNotes] = useState<LessonNote[]>([]);
+  useEffect(() => {
+    setNotes([]);
+    if (!enabled || !lessonId) return;
+    let cancelled = false;
+    api.notes(lessonId).then(
+      (rows) => !cancelled && setNotes(rows),
+      () => undefined, // no list is shown as "no notes yet"; saving still reports its own failures
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [api, lessonId, enabled]);
+
+  const save = useCallback(
+    async (content: string, videoTime: number, resourceId: string | null) => {
+      const note = await api.saveNote({ lessonId: lessonId!, resourceId, content, videoTime: Math.floor(videoTime) });
+      setNotes((list) => [...list.filter((n) => n.lessonNoteId !== note.lessonNoteId), note].sort(byTime));
+      return note;
+    },
+    [api, lessonId],
+  );
+  const remove = useCallback(
+    async (note: LessonNote) => {
+      await api.deleteNote(note.lessonNoteId);
+      setNotes((list) => list.filter((n) => n.lessonNoteId !== note.lessonNoteId));
+    },
+    [api],
+  );
+  return { notes, save, remove };
+}

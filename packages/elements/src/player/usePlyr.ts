@@ -1,0 +1,80 @@
+import { useEffect, useState, type RefObject } from 'react';
+import type Plyr from 'plyr';
+import { adoptStyles } from '../shared/adoptStyles.js';
+import { plyrLabels, type Lang } from './messages.js';
+
+export type PlyrPlayer = Plyr;
+
+/** Speeds of the settings menu. */
+const SPEEDS = [0.5, 0.75, 1, 1.25, 1.5, 2];
+
+/** Plyr's icons refer to `#plyr-*` symbols, which resolve inside the same (shadow) tree only. */
+function adoptSprite(root: Node, sprite: string): void {
+  const target = root instanceof ShadowRoot ? root : (root.ownerDocument ?? document).body;
+  if (!target || target.querySelector('[data-ds-sprite="plyr"]')) return;
+  const holder = (root.ownerDocument ?? document).createElement('div');
+  holder.dataset.dsSprite = 'plyr';
+  holder.hidden = true;
+  holder.setAttribute('aria-hidden', 'true');
+  holder.innerHTML = sprite;
+  target.prepend(holder);
+}
+
+function options(lang: Lang, muted: boolean): Plyr.Options {
+  return {
+    i18n: plyrLabels(lang),
+    controls: ['play-large', 'play', 'progress', 'current-time', 'duration', 'mute', 'volume', 'captions', 'settings', 'pip', 'fullscreen'],
+    settings: ['captions', 'speed'],
+    speed: { selected: 1, options: SPEEDS },
+    // Space, arrows, f, m, c (and k, 0-9) while the player has the focus; a page-wide listener
+    // would steal keys from the host page's own fields.
+    keyboard: { focused: true, global: false },
+    tooltips: { controls: true, seek: true },
+    captions: { active: false, language: 'auto', update: true },
+    // No CDN: the sprite is inlined by adoptSprite(); an icon URL on another host makes Plyr write
+    // plain `#plyr-*` references, and with loadSprite off it never fetches that URL.
+    loadSprite: false,
+    iconUrl: 'https://plyr.invalid/plyr.svg',
+    blankVideo: '',
+    // Volume and caption choices stay with the host page's own storage policy, not Plyr's.
+    storage: { enabled: false, key: 'ds-plyr' },
+    muted,
+    resetOnEnd: false,
+    ratio: undefined,
+  };
+}
+
+/**
+ * Creates the player in an effect: Plyr moves and wraps the `<video>`, which React must never own,
+ * so React renders only the empty `host` and this hook fills it. Plyr, its CSS and its sprite load
+ * lazily on first mount (their own chunk).
+ */
+export function usePlyr(host: RefObject<HTMLDivElement | null>, lang: Lang, muted: boolean): PlyrPlayer | null {
+  const [player, setPlayer] = useState<PlyrPlayer | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    let instance: PlyrPlayer | null = null;
+    const element = host.current;
+    void import('./plyrBundle.js').then(({ Plyr, plyrCss, plyrSprite }) => {
+      if (cancelled || !element) return;
+      const root = element.getRootNode();
+      adoptStyles(root, 'plyr', plyrCss);
+      adoptSprite(root, plyrSprite);
+      const video = document.createElement('video');
+      video.playsInline = true;
+      video.preload = 'metadata';
+      video.muted = muted;
+      element.append(video);
+      instance = new Plyr(video, options(lang, muted));
+      setPlayer(instance);
+    });
+    return () => {
+      cancelled = true;
+      instance?.destroy();
+      element?.replaceChildren();
+      setPlayer(null);
+    };
+    // Labels are fixed when Plyr is built; a language change rebuilds the player.
+  }, [host, lang, muted]);
+  return player;
+}

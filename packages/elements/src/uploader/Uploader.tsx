@@ -1,0 +1,126 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { UploaderState, UploadNotice } from '@dscloud/sdk/upload';
+import css from './uploader.css?inline';
+import { usePlatform } from '../shared/PlatformContext.js';
+import { useStore, type ReadableStore } from '../shared/useStore.js';
+import { useStyles } from '../shared/adoptStyles.js';
+import { DropZone } from './DropZone.js';
+import { FileRow } from './FileRow.js';
+import { Notices } from './Notices.js';
+import { Summary } from './Summary.js';
+import { toLang, uploaderMessages } from './messages.js';
+import { useAnnouncer } from './useAnnouncer.js';
+import { useUploadEvents } from './useUploadEvents.js';
+import { useUploaderEngine, type UploaderEngineSeams } from './useUploaderEngine.js';
+import type { UploaderCallbacks } from './uploaderEvents.js';
+
+export interface UploaderProps extends UploaderCallbacks {
+  /** Platform origin; default: the provided platform, else the origin the element script came from. */
+  apiBase?: string;
+  /** Categories (`video,picture`) and/or extensions (`.mp4,.pdf`); narrows the server's list. */
+  accept?: string;
+  maxCount?: number;
+  /** Largest single file, e.g. `500mb`; default: the server's `uploadMaxSize`. */
+  maxSize?: string;
+  multiple?: boolean;
+  businessCode?: string | number;
+  /** Refuse MP4 files that are not H.264. */
+  requireH264?: boolean;
+  lang?: string;
+  /** Bytes per chunk; default: the server's `uploadChunkSize`. */
+  chunkSize?: number;
+  /** A token for the upload calls; default: the platform session's. */
+  token?: string;
+  /** The engine's seams (fake transport, hash runner…) for stories and tests. */
+  engine?: UploaderEngineSeams;
+}
+
+const EMPTY: UploaderState = { files: [], totals: { count: 0, done: 0, failed: 0, totalBytes: 0, uploadedBytes: 0, percent: 0, speed: 0, eta: undefined }, notices: [] };
+const idleStore: ReadableStore<UploaderState> = { getState: () => EMPTY, subscribe: () => () => undefined };
+const whole = (state: UploaderState) => state;
+
+/**
+ * The upload screen (spec §4/§5): drop zone and picker, one row per file with MD5 and upload
+ * progress, pause/resume/retry/remove, notices for refused files, overall progress. Every rule
+ * lives in the SDK's upload engine; this renders it.
+ */
+export function Uploader(props: UploaderProps) {
+  const platform = usePlatform(props.apiBase);
+  const lang = toLang(props.lang);
+  const m = uploaderMessages(lang);
+  const root = useRef<HTMLDivElement>(null);
+  useStyles(root, 'ds-uploader', css);
+
+  const { uploader, rules, configStatus } = useUploaderEngine(platform, {
+    accept: props.accept,
+    maxCount: props.maxCount,
+    maxSize: props.maxSize,
+    chunkSize: props.chunkSize,
+    businessCode: props.businessCode,
+    requireH264: !!props.requireH264,
+    token: props.token,
+    lang,
+    seams: props.engine,
+  });
+  const state = useStore(uploader?.store ?? idleStore, whole);
+  const [spoken, announce] = useAnnouncer();
+  useUploadEvents(uploader, props, lang, m, announce);
+
+  // Each selection shows its own notices; older ones stay hidden once dismissed or superseded.
+  const [hidden, setHidden] = useState<ReadonlySet<UploadNotice>>(() => new Set());
+  const notices = useMemo(() => state.notices.filter((notice) => !hidden.has(notice)), [state.notices, hidden]);
+  const addFiles = useCallback(
+    (files: File[]) => {
+      if (!uploader) return;
+      setHidden(new Set(uploader.store.getState().notices));
+      uploader.add(files);
+    },
+    [uploader],
+  );
+  const latest = useRef(props);
+  latest.current = props;
+  const remove = useCallback(
+    (id: string) => {
+      uploader?.remove(id);
+      latest.current.onRemoved?.({ fileId: id });
+    },
+    [uploader],
+  );
+
+  const hint = m.limits(rules.extensions.join(lang === 'en' ? ', ' : '、'), rules.maxSizeLabel);
+  return (
+    <div ref={root} className="ds-uploader" part="base" lang={lang}>
+      <DropZone
+        messages={m}
+        multiple={!!props.multiple}
+        inputAccept={rules.inputAccept}
+        hint={hint}
+        disabled={!uploader}
+        onFiles={addFiles}
+      />
+      {configStatus === 'loading' || configStatus === 'idle' ? <p className="ds-uploader__loading">{m.loading}</p> : null}
+      {configStatus === 'failed' ? <p className="ds-uploader__warning" part="notice">{m.configFailed}</p> : null}
+      <Notices notices={notices} messages={m} lang={lang} onDismiss={(notice) => setHidden((set) => new Set(set).add(notice))} />
+      {state.files.length ? (
+        <ul className="ds-uploader__list" part="list" aria-label={m.listLabel}>
+          {state.files.map((file) => (
+            <FileRow
+              key={file.id}
+              file={file}
+              messages={m}
+              lang={lang}
+              onPause={(id) => uploader?.pause(id)}
+              onResume={(id) => uploader?.resume(id)}
+              onRetry={(id) => uploader?.retry(id)}
+              onRemove={remove}
+            />
+          ))}
+        </ul>
+      ) : null}
+      <Summary totals={state.totals} messages={m} />
+      <div className="ds-uploader__live" role="status" aria-live="polite">
+        {spoken}
+      </div>
+    </div>
+  );
+}
