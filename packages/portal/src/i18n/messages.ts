@@ -2,9 +2,12 @@
  * Words of the portal shell, Chinese first. Shared product messages (failure screens, errors, login
  * form) come from the SDK catalogue; these are the portal's own: navigation, footer, screen names.
  */
+import { learnEn, learnZh } from './learnMessages';
+
 export type PortalLocale = 'zh-CN' | 'en';
 
 const zh = {
+  ...learnZh,
   'nav.home': '首页',
   'nav.learn': '智慧学习',
   'nav.teach': '智慧教学',
@@ -108,6 +111,7 @@ const zh = {
 export type MessageKey = keyof typeof zh;
 
 const en: Record<MessageKey, string> = {
+  ...learnEn,
   'nav.home': 'Home',
   'nav.learn': 'Smart learning',
   'nav.teach': 'Smart teaching',

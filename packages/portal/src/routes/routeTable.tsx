@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from 'react-router';
+import { learningScreens } from '../lessons/learningScreens';
 import { managementRoutes } from '../management/managementRoutes';
 import NoPage from '../screens/NoPage';
 import { PageLoading } from '../screens/PageLoading';
@@ -33,7 +34,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="/main/type=new" replace /> },
           { path: 'main', element: <Navigate to="/main/type=new" replace /> },
           { path: 'main/:params', handle: handle('screen.home'), lazy: lazyScreen(() => import('../screens/HomeScreen')) },
-          ...userRoutes.map(({ path, title }) => ({ path, handle: handle(title), lazy: comingSoon })),
+          ...userRoutes.map(({ path, title }) => ({ path, handle: handle(title), lazy: learningScreens[path] ?? comingSoon })),
           {
             path: 'waitPage/:pageType/:menuType?',
             handle: handle('screen.waitPage'),

@@ -1,10 +1,15 @@
 import { Card } from 'antd';
 import { Link } from 'react-router';
 import { useT } from '../i18n/useT';
+import { LessonGrid } from '../lessons/LessonGrid';
+import { useAsync } from '../lessons/useAsync';
+import { useLessonsApi } from '../lessons/useLessonsApi';
 import { useGlobalValue, useViewer } from '../platform/hooks';
+import { usePortal } from '../platform/PortalContext';
 import { BannerCarousel } from './home/BannerCarousel';
-import { homeSlides } from './home/slides';
+import { homeSlides, serverSlides } from './home/slides';
 import './home/home.css';
+import '../lessons/lessons.css';
 
 const SECTIONS = [
   { to: '/live-class-schedule', title: 'screen.liveSchedule', text: 'home.slide.live.text' },
@@ -13,17 +18,49 @@ const SECTIONS = [
   { to: '/resourcesCollect', title: 'screen.resourcesCollect', text: 'home.slide.resources.text' },
 ] as const;
 
-/** The landing page (`/main/type=new`): banner and the entries to the lesson areas. */
+const HOME_LESSONS = 8;
+
+/** The landing page (`/main/type=new`): banner, recommended and live lessons, the entries to the lesson areas. */
 export default function HomeScreen() {
   const t = useT();
   const viewer = useViewer();
+  const { platform } = usePortal();
+  const api = useLessonsApi();
   const platformName = useGlobalValue('common.platform.name');
+  // The server picks slides by role and titles them by identity, so they follow the login.
+  const slides = useAsync(() => api.slides(), [api, viewer.loggedIn, viewer.kind]);
+  const recommended = useAsync(() => api.recommended({ limit: HOME_LESSONS }), [api, viewer.loggedIn]);
+  const live = useAsync(async () => {
+    // On air first, then the next to start; ended lessons only live on in the schedule.
+    const [living, upcoming] = await Promise.all([
+      api.livePage({ liveState: 'living', pageSize: HOME_LESSONS, orderBy: 'liveStart' }),
+      api.livePage({ liveState: 'upcoming', pageSize: HOME_LESSONS, orderBy: 'liveStart' }),
+    ]);
+    return [...living.rows, ...upcoming.rows].slice(0, HOME_LESSONS);
+  }, [api]);
+
+  const banner =
+    slides.status === 'ready' && slides.data.length > 0
+      ? serverSlides(slides.data, viewer, (path) => platform.http.url(path))
+      : homeSlides(viewer, t);
   return (
     <div className="ds-home">
-      <h1 className="ds-home-title">
-        {t('home.welcome', { name: platformName })}
-      </h1>
-      <BannerCarousel slides={homeSlides(viewer)} />
+      <h1 className="ds-home-title">{t('home.welcome', { name: platformName })}</h1>
+      <BannerCarousel slides={banner} />
+      <section className="ds-section" aria-labelledby="home-recommended">
+        <div className="ds-section-head">
+          <h2 id="home-recommended">{t('learn.recommended')}</h2>
+          <Link to="/more-lessons/3">{t('learn.more')}</Link>
+        </div>
+        <LessonGrid state={recommended} label={t('learn.recommended')} />
+      </section>
+      <section className="ds-section" aria-labelledby="home-live">
+        <div className="ds-section-head">
+          <h2 id="home-live">{t('learn.live')}</h2>
+          <Link to="/live-class-schedule">{t('screen.liveSchedule')}</Link>
+        </div>
+        <LessonGrid state={live} label={t('learn.live')} />
+      </section>
       <ul className="ds-home-sections">
         {SECTIONS.map((s) => (
           <li key={s.to}>

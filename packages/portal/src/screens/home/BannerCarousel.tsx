@@ -37,14 +37,28 @@ export function BannerCarousel({ slides }: { slides: Slide[] }) {
     >
       <div
         className="ds-banner-slide"
-        style={{ background: `linear-gradient(120deg, ${current.colors[0]}, ${current.colors[1]})` }}
+        style={{
+          // The art sits under a darkening gradient so the white words keep their contrast on any image.
+          background: [
+            current.imageUrl ? `linear-gradient(90deg, rgba(0, 0, 0, 0.55), rgba(0, 0, 0, 0.1)), url("${current.imageUrl}") center / cover no-repeat` : '',
+            `linear-gradient(120deg, ${current.colors[0]}, ${current.colors[1]})`,
+          ]
+            .filter(Boolean)
+            .join(', '),
+        }}
         aria-live={paused ? 'polite' : 'off'}
       >
-        <h2>{t(current.title)}</h2>
-        <p>{t(current.text)}</p>
-        <Button size="large" ghost onClick={() => navigate(current.to)}>
-          {t('home.enter')}
-        </Button>
+        <h2>{current.title}</h2>
+        <p>{current.text}</p>
+        {current.to ? (
+          <Button
+            size="large"
+            ghost
+            onClick={() => (current.external ? window.open(current.to, '_blank', 'noopener') : navigate(current.to))}
+          >
+            {t('home.enter')}
+          </Button>
+        ) : null}
       </div>
       <div className="ds-banner-dots">
         {slides.map((slide, i) => (
@@ -52,7 +66,7 @@ export function BannerCarousel({ slides }: { slides: Slide[] }) {
             key={slide.key}
             type="button"
             className="ds-banner-dot"
-            aria-label={t(slide.title)}
+            aria-label={slide.title}
             aria-current={i === index % count}
             onClick={() => setIndex(i)}
           />

@@ -1,0 +1,121 @@
+import { Stages } from '@dscloud/sdk/codes';
+import { Radio, Select, TreeSelect } from 'antd';
+import type { ReactNode } from 'react';
+import type { SubjectOption, TreeNode } from '../api/lessons';
+import { useLocale, useT } from '../i18n/useT';
+import { gradesOf, type LearnChoice } from './learnFilter';
+import { useAsync } from './useAsync';
+import { useLessonsApi } from './useLessonsApi';
+
+const ALL = 0;
+const GRADE_NAMES = ['', '一年级', '二年级', '三年级', '四年级', '五年级', '六年级', '七年级', '八年级', '九年级', '高一', '高二', '高三'];
+
+type TreeOption = { value: string; title: string; children: TreeOption[] };
+const toOptions = (nodes: TreeNode[]): TreeOption[] => nodes.map((n) => ({ value: n.nodeId, title: n.name, children: toOptions(n.children) }));
+
+function Row({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="ds-filter-row">
+      <span className="ds-filter-label" id={id}>
+        {label}
+      </span>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The curriculum filters of /learn: stage, subject and grade as chips (few, seen at a glance), edition,
+ * book and chapter as pickers (many). Lists come from the curriculum calls of the chosen level.
+ */
+export function LearnFilters({ choice, onChange }: { choice: LearnChoice; onChange: (change: Partial<LearnChoice>) => void }) {
+  const t = useT();
+  const en = useLocale() === 'en';
+  const api = useLessonsApi();
+  const subjects = useAsync(() => api.subjects(), [api]);
+  const all: SubjectOption[] = subjects.data ?? [];
+  const stages = [...new Set(all.map((s) => s.stage))].sort((a, b) => a - b);
+  const ofStage = all.filter((s) => s.stage === choice.stage);
+  const subject = ofStage.find((s) => s.subjectCode === choice.subjectCode);
+  const grades = gradesOf(choice.stage);
+  const books = useAsync(
+    async () => (choice.subjectCode ? api.books({ subjectCode: choice.subjectCode, editionId: choice.editionId, grade: choice.grade }) : []),
+    [api, choice.subjectCode, choice.editionId, choice.grade],
+  );
+  const tree = useAsync(async () => (choice.bookId ? api.chapterTree(choice.bookId) : []), [api, choice.bookId]);
+  const stageName = (code: number) => {
+    const entry = Stages.find(code);
+    return (en ? entry?.labelEn : entry?.label) ?? all.find((s) => s.stage === code)?.stageName ?? String(code);
+  };
+  const pick = (key: 'stage' | 'subjectCode' | 'grade') => (value: number) => onChange({ [key]: value === ALL ? undefined : value });
+
+  return (
+    <section className="ds-panel ds-filters" aria-label={t('learn.filters')}>
+      <Row id="filter-stage" label={t('learn.stage')}>
+        <Radio.Group
+          aria-labelledby="filter-stage"
+          optionType="button"
+          value={choice.stage ?? ALL}
+          onChange={(e) => pick('stage')(e.target.value as number)}
+          options={[{ value: ALL, label: t('learn.all') }, ...stages.map((code) => ({ value: code, label: stageName(code) }))]}
+        />
+      </Row>
+      {choice.stage ? (
+        <Row id="filter-subject" label={t('learn.subject')}>
+          <Radio.Group
+            aria-labelledby="filter-subject"
+            optionType="button"
+            value={choice.subjectCode ?? ALL}
+            onChange={(e) => pick('subjectCode')(e.target.value as number)}
+            options={[{ value: ALL, label: t('learn.all') }, ...ofStage.map((s) => ({ value: s.subjectCode, label: s.subjectName }))]}
+          />
+        </Row>
+      ) : null}
+      {grades.length ? (
+        <Row id="filter-grade" label={t('learn.grade')}>
+          <Radio.Group
+            aria-labelledby="filter-grade"
+            optionType="button"
+            value={choice.grade ?? ALL}
+            onChange={(e) => pick('grade')(e.target.value as number)}
+            options={[{ value: ALL, label: t('learn.all') }, ...grades.map((g) => ({ value: g, label: GRADE_NAMES[g] ?? String(g) }))]}
+          />
+        </Row>
+      ) : null}
+      {subject ? (
+        <div className="ds-filter-row ds-filter-pickers">
+          <Select
+            aria-label={t('learn.edition')}
+            placeholder={t('learn.edition')}
+            allowClear
+            value={choice.editionId}
+            onChange={(editionId?: string) => onChange({ editionId })}
+            options={subject.editions.map((e) => ({ value: e.editionId, label: e.editionName }))}
+          />
+          <Select
+            aria-label={t('learn.book')}
+            placeholder={t('learn.book')}
+            allowClear
+            value={choice.bookId}
+            loading={books.status === 'loading'}
+            onChange={(bookId?: string) => onChange({ bookId })}
+            options={(books.data ?? []).map((b) => ({ value: b.bookId, label: `${b.editionName} ${b.name}` }))}
+            popupMatchSelectWidth={false}
+          />
+          {choice.bookId ? (
+            <TreeSelect
+            aria-label={t('learn.chapter')}
+            placeholder={t('learn.chapter')}
+            allowClear
+            value={choice.nodeId}
+            treeData={toOptions(tree.data ?? [])}
+            onChange={(nodeId?: string) => onChange({ nodeId })}
+            popupMatchSelectWidth={false}
+            treeDefaultExpandAll
+            />
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+import { Input, Pagination, Segmented } from 'antd';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useT } from '../i18n/useT';
+import { useCurrentUser, useViewer } from '../platform/hooks';
+import { formatChoice, narrow, parseChoice, toFilter, type LearnChoice } from './learnFilter';
+import { LearnFilters } from './LearnFilters';
+import { LessonGrid } from './LessonGrid';
+import { mapAsync, useAsync } from './useAsync';
+import { useLessonsApi } from './useLessonsApi';
+import './lessons.css';
+import './learn.css';
+
+const PAGE_SIZE = 12;
+
+/**
+ * 智慧学习 (students) / 智慧教学 (teachers): on-demand lessons filtered by curriculum, keyword and order.
+ * The choice lives in the address (`/learn/demand/subjectCode=214…`) so back, reload and links keep it.
+ */
+export default function LearnScreen() {
+  const t = useT();
+  const viewer = useViewer();
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const { params } = useParams();
+  const api = useLessonsApi();
+  const fromUrl = parseChoice(params);
+  // A learner with a stage starts in it; an explicit choice in the address wins.
+  const ownStage = Number(user?.stageCode);
+  const choice: LearnChoice = !params && viewer.kind === 'student' && gradeStage(ownStage) ? { ...fromUrl, stage: ownStage } : fromUrl;
+  const [keyword, setKeyword] = useState(choice.keyword ?? '');
+  useEffect(() => setKeyword(choice.keyword ?? ''), [choice.keyword]);
+
+  const go = (next: LearnChoice) => {
+    const query = formatChoice(next);
+    navigate(query ? `/learn/demand/${query}` : '/learn');
+  };
+  const change = (part: Partial<LearnChoice>) => go(narrow(choice, part));
+  const filterKey = formatChoice(choice);
+  const page = useAsync(() => api.onDemandPage(toFilter(choice, PAGE_SIZE)), [api, filterKey]);
+  const rows = mapAsync(page, (p) => p.rows);
+  const total = page.data?.total ?? 0;
+
+  return (
+    <div className="ds-learn">
+      <h1 className="ds-screen-title">{t(viewer.kind === 'teacher' ? 'nav.teach' : 'nav.learn')}</h1>
+      <LearnFilters choice={choice} onChange={change} />
+      <div className="ds-toolbar">
+        <Input.Search
+          className="ds-learn-search"
+          aria-label={t('learn.keyword')}
+          placeholder={t('learn.keyword')}
+          enterButton={t('learn.search')}
+          allowClear
+          maxLength={50}
+          value={keyword}
+          onChange={(e) => setKeyword(e.target.value)}
+          onSearch={(value) => change({ keyword: value.trim() || undefined })}
+        />
+        <Segmented<LearnChoice['orderBy']>
+          aria-label={t('learn.sort')}
+          value={choice.orderBy}
+          onChange={(orderBy) => change({ orderBy })}
+          options={[
+            { value: 'newest', label: t('learn.sort.newest') },
+            { value: 'hottest', label: t('learn.sort.hottest') },
+            { value: 'excellent', label: t('learn.sort.excellent') },
+          ]}
+        />
+        <span className="ds-learn-total" role="status">
+          {page.status === 'ready' ? t('learn.total', { total }) : ''}
+        </span>
+      </div>
+      <LessonGrid state={rows} label={t('learn.results')} />
+      {total > PAGE_SIZE ? (
+        <nav className="ds-pager" aria-label={t('learn.pagination')}>
+          <Pagination
+            current={choice.pageNum}
+            pageSize={PAGE_SIZE}
+            total={total}
+            showSizeChanger={false}
+            onChange={(pageNum) => go({ ...choice, pageNum })}
+          />
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+function gradeStage(stage: number): boolean {
+  return stage === 1 || stage === 2 || stage === 3 || stage === 4;
+}

@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { LessonSummary } from '../api/lessons';
+import { useLocale, useT } from '../i18n/useT';
+import { usePortal } from '../platform/PortalContext';
+import { clock, dateTime } from './format';
+import { SubjectTag } from './SubjectTag';
+
+export interface LessonCardProps {
+  lesson: LessonSummary;
+  /** Extra lines under the teacher (study time, collection date). */
+  extra?: ReactNode;
+  /** Where the card leads; the lesson detail by default. */
+  to?: string;
+}
+
+/**
+ * One lesson in a list: cover, title (the link), teacher, school and the subject tag in the subject's
+ * own colour. The whole card is not a link, so screen readers hear the title once, not every line.
+ */
+export function LessonCard({ lesson, extra, to }: LessonCardProps) {
+  const t = useT();
+  const en = useLocale() === 'en';
+  const { platform } = usePortal();
+  const cover = lesson.coverUrl ? platform.http.url(lesson.coverUrl) : null;
+  const state = lesson.liveFlag === 1 && lesson.liveState ? lesson.liveState : null;
+  return (
+    <article className="ds-lesson-card" data-subject={lesson.subjectCode}>
+      <div className="ds-lesson-card-cover">
+        {cover ? <img src={cover} alt="" loading="lazy" /> : null}
+        {state ? <span className={`ds-live-badge ds-live-badge--${state}`}>{t(`learn.${state}`)}</span> : null}
+        {lesson.liveFlag === 0 && lesson.durationSeconds ? <span className="ds-lesson-card-duration">{clock(lesson.durationSeconds)}</span> : null}
+      </div>
+      <div className="ds-lesson-card-body">
+        <h3 className="ds-lesson-card-title">
+          <Link to={to ?? `/course-detail/${encodeURIComponent(lesson.lessonId)}`}>{lesson.title}</Link>
+        </h3>
+        <div className="ds-lesson-card-tags">
+          <SubjectTag code={lesson.subjectCode} name={lesson.subjectName} />
+          {lesson.gradeName ? <span className="ds-lesson-card-grade">{lesson.gradeName}</span> : null}
+          {lesson.excellentFlag === 1 ? <span className="ds-excellent-tag">{t('learn.excellent')}</span> : null}
+        </div>
+        <p className="ds-lesson-card-teacher">
+          {[lesson.teacherName, lesson.schoolName].filter(Boolean).join(' · ')}
+        </p>
+        {lesson.liveFlag === 1 && lesson.liveStartTime ? (
+          <p className="ds-lesson-card-meta">{t('detail.liveAt', { time: dateTime(lesson.liveStartTime) })}</p>
+        ) : null}
+        {extra ?? <p className="ds-lesson-card-meta">{t('learn.learners', { count: lesson.learningCount.toLocaleString(en ? 'en' : 'zh-CN') })}</p>}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,91 @@
+import { LessonPlayer } from '@dscloud/elements';
+import { Alert, Breadcrumb, Button, Skeleton } from 'antd';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useLocale, useT } from '../../i18n/useT';
+import { useLoggedIn } from '../../platform/hooks';
+import { LessonGrid } from '../LessonGrid';
+import { SubjectTag } from '../SubjectTag';
+import { useAsync } from '../useAsync';
+import { useLessonsApi } from '../useLessonsApi';
+import { dateTime } from '../format';
+import { LessonActions } from './LessonActions';
+import '../lessons.css';
+import './detail.css';
+
+const RELATED_COUNT = 8;
+
+/**
+ * One lesson (`/course-detail/:courseId/:fromPage?`): the player with its notes, what the lesson is,
+ * collect / download / rate, and related lessons. `?t=123` opens the video at that second (a note's moment).
+ */
+export default function CourseDetailScreen() {
+  const t = useT();
+  const lang = useLocale() === 'en' ? 'en' : 'zh-CN';
+  const { courseId = '' } = useParams();
+  const [search] = useSearchParams();
+  const loggedIn = useLoggedIn();
+  const api = useLessonsApi();
+  const lesson = useAsync(() => api.byId(courseId), [api, courseId, loggedIn]);
+  const related = useAsync(async () => (await api.relatedPage({ lessonId: courseId, pageSize: RELATED_COUNT })).rows, [api, courseId]);
+  const at = Number(search.get('t'));
+  const startAt = search.has('t') && Number.isFinite(at) && at >= 0 ? at : undefined;
+
+  if (lesson.status === 'failed' && !lesson.data) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('learn.loadFailed')}
+        description={lesson.message}
+        action={<Button onClick={lesson.reload}>{t('retry')}</Button>}
+      />
+    );
+  }
+  const detail = lesson.data?.lessonId === courseId ? lesson.data : null;
+  if (!detail) return <Skeleton active paragraph={{ rows: 8 }} />;
+
+  return (
+    <div className="ds-detail">
+      <Breadcrumb
+        items={[
+          { title: <Link to="/main/type=new">{t('nav.home')}</Link> },
+          { title: <Link to="/learn">{t(detail.liveFlag ? 'learn.live' : 'screen.learnDemand')}</Link> },
+          { title: detail.title },
+        ]}
+      />
+      <h1 className="ds-screen-title ds-detail-title">{detail.title}</h1>
+      <div className="ds-detail-meta">
+        <SubjectTag code={detail.subjectCode} name={detail.subjectName} />
+        <span>{[detail.stageName, detail.gradeName, detail.editionName, detail.bookName].filter(Boolean).join(' · ')}</span>
+        <span>{[detail.teacherName, detail.teacherTitle, detail.schoolName].filter(Boolean).join(' · ')}</span>
+        {detail.liveFlag && detail.liveStartTime ? <span>{t('detail.liveAt', { time: dateTime(detail.liveStartTime) })}</span> : null}
+      </div>
+      <div className="ds-detail-player">
+        <LessonPlayer
+          key={`${detail.lessonId}:${startAt ?? ''}`}
+          lessonId={detail.lessonId}
+          lang={lang}
+          startAt={startAt}
+        />
+      </div>
+      <LessonActions lesson={detail} />
+      <section className="ds-panel ds-detail-about" aria-labelledby="detail-about">
+        <h2 id="detail-about">{t('detail.description')}</h2>
+        {detail.chapterPath.length ? <p className="ds-detail-chapter">{detail.chapterPath.join(' / ')}</p> : null}
+        {detail.description ? <p>{detail.description}</p> : null}
+        {detail.knowledgeNodes.length ? (
+          <p>
+            <strong>{t('detail.knowledge')}：</strong>
+            {detail.knowledgeNodes.map((k) => k.name).join('、')}
+          </p>
+        ) : null}
+      </section>
+      <section className="ds-section" aria-labelledby="detail-related">
+        <div className="ds-section-head">
+          <h2 id="detail-related">{t('detail.related')}</h2>
+        </div>
+        <LessonGrid state={related} label={t('detail.related')} />
+      </section>
+    </div>
+  );
+}

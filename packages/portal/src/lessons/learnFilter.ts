@@ -1,0 +1,69 @@
+import type { LessonFilter, LessonOrder } from '../api/lessons';
+
+/** What the learner chose on /learn; every field optional, narrowing from stage down to the chapter. */
+export interface LearnChoice {
+  stage?: number;
+  subjectCode?: number;
+  grade?: number;
+  editionId?: string;
+  bookId?: string;
+  nodeId?: string;
+  keyword?: string;
+  orderBy: Extract<LessonOrder, 'newest' | 'hottest' | 'excellent'>;
+  pageNum: number;
+}
+
+const NUMBERS = ['stage', 'subjectCode', 'grade', 'pageNum'] as const;
+const TEXTS = ['editionId', 'bookId', 'nodeId', 'keyword'] as const;
+const ORDERS = ['newest', 'hottest', 'excellent'] as const;
+
+/**
+ * `/learn/demand/:params` carries a choice as `subjectCode=214&grade=3`, so a filtered list can be linked
+ * to; anything unreadable is left out rather than sent to the server to be refused.
+ */
+export function parseChoice(params: string | undefined): LearnChoice {
+  const query = new URLSearchParams(params ?? '');
+  const choice: LearnChoice = { orderBy: 'newest', pageNum: 1 };
+  for (const key of NUMBERS) {
+    const n = Number(query.get(key));
+    if (query.has(key) && Number.isInteger(n) && n > 0) choice[key] = n;
+  }
+  for (const key of TEXTS) {
+    const v = query.get(key);
+    if (v && /^[\w\-.\u4e00-\u9fa5 ]{1,64}$/.test(v)) choice[key] = v;
+  }
+  const order = query.get('orderBy');
+  if (order && (ORDERS as readonly string[]).includes(order)) choice.orderBy = order as LearnChoice['orderBy'];
+  return choice;
+}
+
+export function formatChoice(choice: LearnChoice): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(choice)) {
+    if (value === undefined || value === '' || (key === 'pageNum' && value === 1) || (key === 'orderBy' && value === 'newest')) continue;
+    query.set(key, String(value));
+  }
+  return query.toString();
+}
+
+/** A change high up the chain (stage, subject…) clears what below it no longer fits, and goes to page 1. */
+export function narrow(choice: LearnChoice, change: Partial<LearnChoice>): LearnChoice {
+  const order = ['stage', 'subjectCode', 'grade', 'editionId', 'bookId', 'nodeId'] as const;
+  const next: LearnChoice = { ...choice, pageNum: 1, ...change };
+  const first = order.findIndex((key) => key in change);
+  if (first >= 0) for (const key of order.slice(first + 1)) if (!(key in change)) delete next[key];
+  return next;
+}
+
+export function toFilter(choice: LearnChoice, pageSize: number): LessonFilter {
+  const { keyword, ...rest } = choice;
+  return { ...rest, ...(keyword?.trim() ? { keyword: keyword.trim() } : {}), pageSize };
+}
+
+/** Grades of a stage (1–6 primary, 7–9 junior high, 10–12 senior high; none elsewhere). */
+export function gradesOf(stage: number | undefined): number[] {
+  if (stage === 2) return [1, 2, 3, 4, 5, 6];
+  if (stage === 3) return [7, 8, 9];
+  if (stage === 4) return [10, 11, 12];
+  return [];
+}
