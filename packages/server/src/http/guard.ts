@@ -44,8 +44,7 @@ export function createGuard(tokens: TokenService, users: UsersRepo): Guard {
     const token = extractToken(request);
     if (!token) throw new AppError(Codes.TOKEN_NOT_FOUND);
     if (token.length > 512) throw new AppError(Codes.TOKEN_INVALID);
-    const row = await tokens.resolve(token);
-    const user = await users.byId(row.userId);
+    const { row, user } = await tokens.resolveWithUser(token);
     if (!user) throw new AppError(Codes.TOKEN_INVALID);
     if (user.disabled) throw new AppError(Codes.USER_FORBIDDEN);
     request.auth = { user, roles: await users.roles(user.id), tokenHash: row.tokenHash };

@@ -1,14 +1,27 @@
 /** SQL for users, their roles, organisations and audit-person entries. */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Orm } from '../db/database.js';
 import { auditPersons, organisations, userRoles, users } from '../db/schema.js';
+import { TtlCache } from '../util/ttlCache.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type OrgRow = typeof organisations.$inferSelect;
 export type RoleRow = typeof userRoles.$inferSelect;
 
+/** Organisations are read on every `user/current`; their names and tree change rarely. */
+const ORG_CACHE_MS = 60_000;
+
 export class UsersRepo {
+  private readonly orgs = new TtlCache<OrgRow | undefined>(ORG_CACHE_MS);
+
   constructor(private readonly db: Orm) {}
+
+  orgById(id: string): Promise<OrgRow | undefined> {
+    return this.orgs.get(id, async () => {
+      const [row] = await this.db.select().from(organisations).where(eq(organisations.id, id)).limit(1);
+      return row;
+    });
+  }
 
   async byUsername(username: string): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.username, username)).limit(1);
@@ -31,7 +44,7 @@ export class UsersRepo {
     const seen = new Set<string>();
     while (next && !seen.has(next) && chain.length < 10) {
       seen.add(next);
-      const [row]: OrgRow[] = await this.db.select().from(organisations).where(eq(organisations.id, next)).limit(1);
+      const row: OrgRow | undefined = await this.orgById(next);
       if (!row) break;
       chain.push(row);
       next = row.parentId;
@@ -40,8 +53,8 @@ export class UsersRepo {
   }
 
   async orgsByIds(ids: string[]): Promise<OrgRow[]> {
-    if (ids.length === 0) return [];
-    return this.db.select().from(organisations).where(inArray(organisations.id, ids));
+    const rows = await Promise.all([...new Set(ids)].map((id) => this.orgById(id)));
+    return rows.filter((row): row is OrgRow => row !== undefined);
   }
 
   async isAuditPerson(userId: string): Promise<boolean> {
