@@ -18,9 +18,21 @@ import { LessonQueries } from './lessonQueries.js';
 import { filterBody, filterProps, lessonIdQuery, pageProps, type LessonFilter } from './lessonSchemas.js';
 import { LessonStats } from './lessonStats.js';
 import { visibleLesson } from './lessonActions.js';
+import { TtlCache } from '../util/ttlCache.js';
+import type { Page } from './sqlRows.js';
+import type { LessonSummary } from './lessonView.js';
 
 export const CLOUD_LESSON = '/cloudSchool/v1/cloudLesson';
 const DATE = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+
+/**
+ * The public lesson lists answer the same page to everyone (published lessons only), and the busiest
+ * pages (a stage and subject, first pages) are asked for by a whole school at once. They are kept for
+ * a few seconds per distinct filter; a publish or cancel shows in the public lists within that time.
+ * Lists of one's own lessons (`onlyMine`) are never kept.
+ */
+const PUBLIC_PAGE_CACHE_MS = 3_000;
+const PAGE_WRITERS = [`${CLOUD_LESSON}/`, '/cloudSchool/v1/specialSubject/', '/cloudSchool/v1/teacherInfo/'];
 
 export async function lessonBrowseRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const db = ctx.db.orm;
@@ -65,15 +77,27 @@ export async function lessonBrowseRoutes(app: FastifyInstance, ctx: AppContext):
     },
   );
 
-  app.post<{ Body: LessonFilter | undefined }>(`${CLOUD_LESSON}/getOnDemandLessonPage`, { ...open, schema: { body: filterBody } }, async (request) => {
-    const where = await conditions(request, request.body, 0);
-    return ok(await queries.page(where, request.body?.orderBy ?? 'newest', request.body ?? {}), localeOf(request));
+  const publicPages = new TtlCache<Page<LessonSummary>>(PUBLIC_PAGE_CACHE_MS, 2_000);
+  // A change made through this server shows at once: lesson, topic and teacher writes drop the pages.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method === 'GET' || reply.statusCode >= 400 || request.routeOptions.config?.public) return;
+    const url = request.url;
+    if (!PAGE_WRITERS.some((prefix) => url.startsWith(prefix)) || /ManagerViewPage|addDownloadCount/.test(url)) return;
+    publicPages.invalidate();
   });
+  const listPage = async (request: FastifyRequest, filter: LessonFilter | undefined, live: 0 | 1, orderBy: NonNullable<LessonFilter['orderBy']>) => {
+    const load = async () => queries.page(await conditions(request, filter, live), orderBy, filter ?? {});
+    if (filter?.onlyMine) return load();
+    return publicPages.get(JSON.stringify([live, orderBy, filter ?? {}]), load);
+  };
 
-  app.post<{ Body: LessonFilter | undefined }>(`${CLOUD_LESSON}/getLiveLessonPage`, { ...open, schema: { body: filterBody } }, async (request) => {
-    const where = await conditions(request, request.body, 1);
-    return ok(await queries.page(where, request.body?.orderBy ?? 'liveStartDesc', request.body ?? {}), localeOf(request));
-  });
+  app.post<{ Body: LessonFilter | undefined }>(`${CLOUD_LESSON}/getOnDemandLessonPage`, { ...open, schema: { body: filterBody } }, async (request) =>
+    ok(await listPage(request, request.body, 0, request.body?.orderBy ?? 'newest'), localeOf(request)),
+  );
+
+  app.post<{ Body: LessonFilter | undefined }>(`${CLOUD_LESSON}/getLiveLessonPage`, { ...open, schema: { body: filterBody } }, async (request) =>
+    ok(await listPage(request, request.body, 1, request.body?.orderBy ?? 'liveStartDesc'), localeOf(request)),
+  );
 
   app.post<{ Body: LessonFilter | undefined }>(`${CLOUD_LESSON}/getLiveLessonSubjectList`, { ...open, schema: { body: filterBody } }, async (request) =>
     ok(await stats.subjects(await conditions(request, { ...request.body, subjectCode: undefined }, 1)), localeOf(request)),
