@@ -256,8 +256,9 @@ Language: zh
 VTT
 
 # ---------------------------------------------------------------- home banner slides (1920x430)
-# banner FILE C0 C1 C2 SEED HEADLINE SUBTITLE GLYPH
-# Content sits in the 1200 px layout column (x 360..1560); a large translucent glyph on the right.
+# banner FILE C0 C1 C2 SEED N (glyph text b<N>g)
+# Art only, no words: the portal writes each slide's title, text and button over it as HTML, so they
+# are read by screen readers and follow the chosen language. A large translucent glyph on the right.
 banner() {
   local file=$1 c0=$2 c1=$3 c2=$4 seed=$5 n=$6
   "${FF[@]}" -f lavfi -i "gradients=s=1920x430:n=3:c0=$c0:c1=$c1:c2=$c2:x0=0:y0=0:x1=1920:y1=430:seed=$seed:d=1" \
@@ -265,47 +266,28 @@ banner() {
 drawtext=${BOLD}:text='●':fontsize=420:fontcolor=white@0.07:x=-60:y=180,\
 drawtext=${BOLD}:text='○':fontsize=260:fontcolor=white@0.15:x=1580:y=200,\
 $(dt b${n}g 300 white@0.16 1220 40),\
-$(dt b${n}h 76 white 360 110),\
-$(dt b${n}s 32 white@0.92 362 222 1 reg),\
-drawbox=x=362:y=300:w=210:h=58:color=white@0.95:t=fill,\
-$(dt btn 26 $c0 388 312 1 bold),\
 format=yuvj420p" \
     -frames:v 1 -q:v 2 "${BITEXACT[@]}" "$BANNERS/$file"
 }
 
-txt btn '立即进入 →' 'Enter →'
-txt b1h '直播课堂'              'Zhibo Ketang · Live Lessons'
-txt b1s '名师在线直播 · 课表一目了然 · 精彩回放随时看' 'Live lessons by famous teachers, schedule and replays'
 txt b1g '播' 'LIVE'
 banner banner-01-live.jpg 0x1d39c4 0x2f54eb 0x36cfc9 101 1
 
-txt b2h '智慧学习 · 智慧教学'     'Smart Learning · Smart Teaching'
-txt b2s '同步教材章节 · 海量点播课 · 知识点精准学' 'Textbook-synchronised on-demand lessons'
 txt b2g '学' 'LEARN'
 banner banner-02-learn.jpg 0x006d75 0x13c2c2 0x95de64 102 2
 
-txt b3h '智慧测评'              'Smart Assessment'
-txt b3s '学情诊断 · 精准测评 · 个性化学习报告' 'Diagnosis, assessment and learning reports'
 txt b3g '评' 'TEST'
 banner banner-03-assessment.jpg 0x531dab 0x722ed1 0xeb2f96 103 3
 
-txt b4h '智慧培训'              'Smart Training'
-txt b4s '教师专业发展 · 信息技术能力提升 · 研修一体' 'Teacher professional development'
 txt b4g '训' 'TRAIN'
 banner banner-04-training.jpg 0xad4e00 0xfa8c16 0xfadb14 104 4
 
-txt b5h '智慧管理'              'Smart Management'
-txt b5s '移动办公 · 数据驾驶舱 · 教育治理一张网' 'Office, dashboards and governance'
 txt b5g '管' 'ADMIN'
 banner banner-05-management.jpg 0x002766 0x0050b3 0x597ef7 105 5
 
-txt b6h '名校专区'              'Famous Schools'
-txt b6s '汇聚优质学校 · 共享名校课程 · 促进教育均衡' 'Courses shared by leading schools'
 txt b6g '校' 'SCHOOL'
 banner banner-06-famous-school.jpg 0x820014 0xcf1322 0xff7a45 106 6
 
-txt b7h '资源征集'              'Resource Collection'
-txt b7s '优质资源征集活动火热进行中 · 上传作品 · 评审展示' 'Sign up, upload works, get reviewed'
 txt b7g '集' 'SHARE'
 banner banner-07-resources.jpg 0x135200 0x389e0d 0x73d13d 107 7
 
