@@ -68,21 +68,14 @@ export async function servePage({ entries, html = '<!doctype html><meta charset=
   return { origin, url: `${origin}/`, close: () => new Promise((ok) => server.close(ok)) };
 }
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
+
+export { CHROMIUM_ARGS };
 
 /** Headless Chromium with one page open at `url`, page errors echoed to stderr: `{ browser, page }`. */
 export async function openPage(url) {
   const { chromium } = await import('playwright-core');
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const page = await browser.newPage();
   page.on('pageerror', (e) => console.error('page error:', e.message));
   page.on('console', (m) => m.type() === 'error' && console.error('page console:', m.text()));

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { esbuildServe } from './test-support/esbuildServe.mjs';
 import { freePort, startReferenceServer } from './test-support/referenceServer.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { seedMedia } from './test-support/seedMedia.mjs';
 import { workerServe } from './test-support/workerServe.mjs';
 
@@ -27,20 +28,9 @@ export default {
   browsers: [
     chromeLauncher({
       launchOptions: {
-        executablePath: '/usr/bin/chromium',
+        executablePath: CHROMIUM_PATH,
         headless: true,
-        args: [
-          '--headless=new',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-dev-shm-usage',
-          '--disable-quic',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-          '--no-default-browser-check',
-        ],
+        args: ['--headless=new', ...CHROMIUM_ARGS],
       },
     }),
   ],
