@@ -4,17 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { Subjects } from '@dscloud/sdk/codes';
 import { describe, expect, it } from 'vitest';
 import carousel from './carousel.json' with { type: 'json' };
-import {
-  curriculum,
-  DEFAULT_LESSON_COUNT,
-  generateLessons,
-  MOOV_AT_END_VIDEO,
-  SEED_MEDIA,
-  SEED_MEDIA_FILES,
-  SEED_SCHOOLS,
-  SEED_TEACHERS,
-  specialSubjects,
-} from './lessons.js';
+import { curriculum, specialSubjects } from './catalogue.js';
+import { DEFAULT_LESSON_COUNT, generateLessons } from './lessons.js';
+import { MOOV_AT_END_VIDEO, SEED_MEDIA, SEED_MEDIA_FILES } from './media.js';
+import { SEED_SCHOOLS, SEED_TEACHERS } from './people.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const NOW = Date.parse('2025-03-12T02:30:00Z'); // 10:30 in China, a Wednesday

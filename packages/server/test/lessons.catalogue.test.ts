@@ -30,10 +30,10 @@ describe('teacher introductions', () => {
     expect(maths.data.total).toBe(10);
     for (const t of maths.data.rows) expect(t.subjectCodes).toContain(214);
     const named = await h.call('POST', `${T}/list`, { body: { keyword: '王雅琴' } });
-    expect(named.data.rows[0]).toMatchObject({ teacherInfoId: 'te-01', schoolName: '云溪市实验小学', title: '正高级教师', subjectNames: ['语文'], stageName: '小学' });
+    expect(named.data.rows[0]).toMatchObject({ teacherInfoId: 'te-01', schoolName: '东山市实验小学', title: '正高级教师', subjectNames: ['语文'], stageName: '小学' });
     expect(named.data.rows[0].lessonCount).toBe(await count(h, `SELECT count(*) AS n FROM lessons WHERE teacher_info_id = 'te-01' AND publish_status = 1`));
     const schools = await h.call('POST', `${T}/orgList`, { body: {} });
-    expect(schools.data.find((s: { schoolId: string }) => s.schoolId === 'sc-01')).toMatchObject({ schoolName: '云溪市实验小学', teacherCount: 4 });
+    expect(schools.data.find((s: { schoolId: string }) => s.schoolId === 'sc-01')).toMatchObject({ schoolName: '东山市实验小学', teacherCount: 4 });
     const byUser = await h.call('GET', `${T}/getByUserIds?userIds=100000000000000001,100000000000000006,nobody`);
     expect(byUser.data.map((t: { name: string }) => t.name).sort()).toEqual(['刘雅琴', '王晓明']);
     expect((await h.call('GET', `${T}/getByTeacherId?teacherId=te-02`)).data.name).toBe('李晓梅');
@@ -42,7 +42,7 @@ describe('teacher introductions', () => {
   });
 
   it('adds, updates and batch-adds for administrators, checking every field', async () => {
-    const added = await h.call('POST', `${T}/add`, { token: admin, body: { name: ' 新老师 ', title: '二级教师', stage: 2, subjectCodes: [213, 214], schoolName: '云溪市东湖小学' } });
+    const added = await h.call('POST', `${T}/add`, { token: admin, body: { name: ' 新老师 ', title: '二级教师', stage: 2, subjectCodes: [213, 214], schoolName: '东山市东湖小学' } });
     expect(added.data).toMatchObject({ name: '新老师', subjectNames: ['语文', '数学'], lessonCount: 0 });
     const updated = await h.call('POST', `${T}/update`, { token: admin, body: { teacherInfoId: added.data.teacherInfoId, intro: '热爱教学' } });
     expect(updated.data).toMatchObject({ name: '新老师', intro: '热爱教学' });

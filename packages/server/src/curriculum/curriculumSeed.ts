@@ -4,7 +4,7 @@
  * so ids that lessons point at stay stable.
  */
 import type { Orm } from '../db/database.js';
-import { curriculum, type Curriculum } from '../../seed/lessons.js';
+import { curriculum, type Curriculum } from '../../seed/catalogue.js';
 import { insertMany } from '../lessons/insertMany.js';
 
 interface TreeNode {

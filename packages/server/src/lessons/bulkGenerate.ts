@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Orm } from '../db/database.js';
-import { SEED_TEACHERS } from '../../seed/lessons.js';
+import { SEED_TEACHERS } from '../../seed/people.js';
 import { seedCurriculum } from '../curriculum/curriculumSeed.js';
 import { first, num } from './sqlRows.js';
 
@@ -44,7 +44,7 @@ export async function bulkGenerateLessons(db: Orm, options: BulkOptions): Promis
         excellent_flag, download_count, learning_count, view_count, created_at, updated_at)
       SELECT ${prefix} || lpad(g.i::text, 7, '0'), c.name || ' · 第' || (mod(g.h, 3) + 1) || '课时', '新授课',
         CASE WHEN mod(g.i, 3) = 0 THEN 1 ELSE 0 END, c.stage, c.subject_code, c.grade, c.edition_id, c.book_id, c.id,
-        (${names})[1 + mod(g.h, ${teachers}::bigint)::int], '云溪市实验小学', '', 2400,
+        (${names})[1 + mod(g.h, ${teachers}::bigint)::int], '东山市实验小学', '', 2400,
         CASE WHEN mod(g.i, 3) = 0 THEN ${now}::bigint + (mod(g.h, 60) - 30) * ${DAY}::bigint ELSE NULL END,
         CASE WHEN mod(g.i, 3) = 0 THEN ${now}::bigint + (mod(g.h, 60) - 30) * ${DAY}::bigint + 2400000 ELSE NULL END,
         CASE WHEN mod(g.i, 9) = 0 THEN 0 ELSE 1 END,

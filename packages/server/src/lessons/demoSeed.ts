@@ -8,7 +8,10 @@
 import { sql } from 'drizzle-orm';
 import type { Orm } from '../db/database.js';
 import carouselJson from '../../seed/carousel.json' with { type: 'json' };
-import { DEFAULT_SEED, SEED_MEDIA, SEED_SCHOOLS, SEED_TEACHERS, generateLessons, specialSubjects, type SeedLesson } from '../../seed/lessons.js';
+import { specialSubjects } from '../../seed/catalogue.js';
+import { DEFAULT_SEED, generateLessons, type SeedLesson } from '../../seed/lessons.js';
+import { SEED_MEDIA } from '../../seed/media.js';
+import { SEED_SCHOOLS, SEED_TEACHERS } from '../../seed/people.js';
 import { seedCurriculum } from '../curriculum/curriculumSeed.js';
 import { DEMO_ACCOUNTS, DEMO_ORG_IDS } from '../users/demoSeed.js';
 import { insertMany } from './insertMany.js';
