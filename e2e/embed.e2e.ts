@@ -1,6 +1,7 @@
 /**
  * A bureau page on another origin embeds `<ds-login>` with one script tag and one element. The page's
- * origin is in ALLOWED_ORIGINS; the same page under an origin that is not gets no token.
+ * origin is in ALLOWED_ORIGINS; the same page under an origin that is not gets no token. Another page
+ * of the bureau embeds `<ds-lesson-player>` for one lesson, for visitors without a login.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -53,6 +54,29 @@ describe('<ds-login> embedded in a bureau page', () => {
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await expect.poll(() => page.evaluate(() => document.body.dataset.failure ?? null), { timeout: 20_000 }).not.toBeNull();
     expect(await page.evaluate(() => document.body.dataset.token ?? null)).toBeNull();
+    await context.close();
+  });
+});
+
+describe('<ds-lesson-player> embedded in a bureau page', () => {
+  it('plays one published lesson for a visitor, from the standalone bundle, and tells the page', async () => {
+    const list = await (
+      await fetch(`${baseUrl()}/cloudSchool/v1/cloudLesson/getOnDemandLessonPage`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ pageNum: 1, pageSize: 1 }),
+      })
+    ).json();
+    const lesson = list.data.rows[0];
+    const { context, page } = await newPage(browser);
+    await page.goto(`${inject('bureauUrl')}/player.html?lesson=${lesson.lessonId}`);
+    const play = page.getByRole('button', { name: `播放《${lesson.title}》` });
+    await play.waitFor({ timeout: 20_000 });
+    await play.click();
+    await expect.poll(() => page.evaluate(() => document.querySelector('ds-lesson-player')?.shadowRoot?.querySelector('video')?.currentTime ?? 0), { timeout: 20_000 }).toBeGreaterThan(0.5);
+    expect(await page.evaluate(() => document.body.dataset.played)).toBe('yes');
+    const src = await page.evaluate(() => document.querySelector('ds-lesson-player')?.shadowRoot?.querySelector('video')?.currentSrc ?? '');
+    expect(new URL(src).origin).toBe(new URL(baseUrl()).origin);
     await context.close();
   });
 });

@@ -41,11 +41,33 @@ document.addEventListener('ds-login-failure', (e) => { document.body.dataset.fai
 </html>`;
 }
 
+/** A bureau's lesson page: `/player.html?lesson=<lessonId>` embeds `<ds-lesson-player>` for that lesson. */
+function bureauPlayerPage(apiBase: string, lessonId: string): string {
+  const id = lessonId.replace(/[^A-Za-z0-9_-]/g, '');
+  return `<!doctype html>
+<html lang="zh-CN">
+<head><meta charset="utf-8"><title>区教育局 · 名师课堂</title>
+<script type="module" src="${apiBase}/elements/ds-elements.js"></script></head>
+<body>
+<main><h1>名师课堂</h1><ds-lesson-player lesson-id="${id}"></ds-lesson-player></main>
+<script>
+document.addEventListener('ds-player-play', () => { document.body.dataset.played = 'yes'; });
+</script>
+</body>
+</html>`;
+}
+
 function startBureauSite(port: number, apiBase: string): Promise<Server> {
   const site = createServer((req, res) => {
-    const known = req.url === '/login.html';
-    res.writeHead(known ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(known ? bureauLoginPage(apiBase) : '<!doctype html><title>未找到</title><p>未找到</p>');
+    const url = new URL(req.url ?? '/', 'http://bureau.invalid');
+    const page =
+      url.pathname === '/login.html'
+        ? bureauLoginPage(apiBase)
+        : url.pathname === '/player.html'
+          ? bureauPlayerPage(apiBase, url.searchParams.get('lesson') ?? '')
+          : null;
+    res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(page ?? '<!doctype html><title>未找到</title><p>未找到</p>');
   });
   return new Promise((resolve) => site.listen(port, '127.0.0.1', () => resolve(site)));
 }
