@@ -44,10 +44,11 @@ export function ensureServerBuilt() {
  * Resolves once /healthz answers with `{ apiBase, dataDir, child, stop }`; `stop()` ends the process
  * (SIGTERM, so the database closes cleanly) and removes the data folder.
  */
-export async function startReferenceServer({ allowedOrigins = [], env = {}, stdio = 'ignore', port } = {}) {
+export async function startReferenceServer({ allowedOrigins = [], env = {}, stdio = 'ignore', port, dataDir: keptDir } = {}) {
   ensureServerBuilt();
-  const tmp = mkdtempSync(join(tmpdir(), 'ds-server-'));
-  const dataDir = join(tmp, 'data');
+  // A given data folder is the caller's (a restart on the same data); otherwise a fresh one, removed on stop.
+  const tmp = keptDir ? null : mkdtempSync(join(tmpdir(), 'ds-server-'));
+  const dataDir = keptDir ?? join(tmp, 'data');
   port ??= await freePort();
   const child = spawn(process.execPath, [join(root, 'packages/server/dist/main.js')], {
     cwd: root,
@@ -68,7 +69,7 @@ export async function startReferenceServer({ allowedOrigins = [], env = {}, stdi
     process.off('exit', killNow);
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    rmSync(tmp, { recursive: true, force: true });
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
   };
   const killNow = () => child.kill('SIGKILL');
   process.once('exit', killNow);

@@ -1,0 +1,117 @@
+/**
+ * A teacher's upload over a school line that drops, and a platform server that restarts: the upload
+ * goes on by itself, sends again only what the server had not acknowledged, and the stored file is
+ * byte-identical. The line is a real Chromium network emulation (throttled upload, then offline).
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { baseUrl, launchBrowser, newPage } from './support/browser';
+import { downloadedMd5, loginTicket, MB, seedSession, serveUploaderPage, writePatternFile } from './support/uploads';
+// @ts-expect-error plain ESM script of the repository, no type declarations
+import { freePort, startReferenceServer } from '../scripts/reference-server.mjs';
+
+const CHUNKS = 24;
+let browser: Browser;
+let folder: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  folder = mkdtempSync(path.join(tmpdir(), 'ds-upload-outage-'));
+});
+afterAll(async () => {
+  await browser?.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+/** A school line: uploads at `megabytesPerSecond`; `offline()` pulls the cable, `online()` puts it back. */
+async function schoolLine(context: BrowserContext, page: Page, megabytesPerSecond: number) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const set = (offline: boolean) =>
+    cdp.send('Network.emulateNetworkConditions', { offline, latency: 20, downloadThroughput: -1, uploadThroughput: megabytesPerSecond * MB });
+  await set(false);
+  return { offline: () => set(true), online: () => set(false) };
+}
+
+interface Watch {
+  /** Chunk requests that reached the server and were answered. */
+  answered: () => number;
+}
+
+async function startUpload(page: Page, pageUrl: string, file: string): Promise<Watch> {
+  let answered = 0;
+  page.on('requestfinished', (request) => {
+    if (request.url().includes('/api/file/v1/file/block')) answered++;
+  });
+  await page.goto(pageUrl);
+  await page.getByRole('button', { name: '选择文件' }).and(page.locator(':not([aria-disabled])')).waitFor();
+  await page.locator('ds-uploader input[type="file"]').setInputFiles(file);
+  return { answered: () => answered };
+}
+
+const md5Of = (file: string) => createHash('md5').update(readFileSync(file)).digest('hex');
+
+describe('<ds-uploader> over a line that drops', () => {
+  it('waits out a dropped connection and finishes with the exact bytes', async () => {
+    const file = writePatternFile(folder, `断线-${Date.now()}.zip`, CHUNKS);
+    const ticket = await loginTicket(baseUrl(), 'teacher');
+    const { context, page } = await newPage(browser);
+    const pageUrl = await serveUploaderPage(context, baseUrl(), MB);
+    await seedSession(context, ticket);
+    const line = await schoolLine(context, page, 4);
+    const watch = await startUpload(page, pageUrl, file);
+
+    await expect.poll(watch.answered, { timeout: 60_000 }).toBeGreaterThanOrEqual(4);
+    await line.offline();
+    // Requests already on the wire may still land; after that nothing gets through for a while.
+    await page.waitForTimeout(1_500);
+    const atDrop = watch.answered();
+    await page.waitForTimeout(3_000);
+    expect(watch.answered()).toBe(atDrop);
+    expect(atDrop).toBeLessThan(CHUNKS);
+    await line.online();
+
+    await page.getByText('已完成', { exact: true }).waitFor({ timeout: 120_000 });
+    const fileInfoId = (await page.evaluate(() => document.body.dataset.fileInfoId))!;
+    expect(await downloadedMd5(baseUrl(), ticket.token, fileInfoId)).toBe(md5Of(file));
+    // Nothing acknowledged was sent twice: every chunk at most once more than the plan (the ones cut off).
+    expect(watch.answered()).toBeLessThanOrEqual(CHUNKS + 1);
+    await context.close();
+  });
+
+  it('goes on after the server is killed and started again on the same data', async () => {
+    const dataDir = path.join(folder, `server-${Date.now()}`);
+    const port: number = await freePort();
+    let server = await startReferenceServer({ port, dataDir });
+    try {
+      const file = writePatternFile(folder, `重启-${Date.now()}.zip`, CHUNKS);
+      const ticket = await loginTicket(server.apiBase, 'teacher');
+      const { context, page } = await newPage(browser);
+      const pageUrl = await serveUploaderPage(context, server.apiBase, MB);
+      await seedSession(context, ticket);
+      await schoolLine(context, page, 4);
+      const watch = await startUpload(page, pageUrl, file);
+
+      await expect.poll(watch.answered, { timeout: 60_000 }).toBeGreaterThanOrEqual(6);
+      server.child.kill('SIGKILL');
+      await new Promise((resolve) => server.child.once('exit', resolve));
+      const beforeRestart = watch.answered();
+      await page.waitForTimeout(1_500);
+      server = await startReferenceServer({ port, dataDir });
+
+      await page.getByText('已完成', { exact: true }).waitFor({ timeout: 120_000 });
+      const fileInfoId = (await page.evaluate(() => document.body.dataset.fileInfoId))!;
+      // The token issued before the crash is still valid: sessions live in the database.
+      expect(await downloadedMd5(server.apiBase, ticket.token, fileInfoId)).toBe(md5Of(file));
+      expect(beforeRestart).toBeLessThan(CHUNKS);
+      expect(watch.answered()).toBeLessThanOrEqual(CHUNKS + 3);
+      await context.close();
+    } finally {
+      await server.stop();
+    }
+  });
+});
