@@ -83,3 +83,52 @@ export async function openPage(url) {
   await page.waitForFunction(() => globalThis.bench !== undefined, null, { timeout: 60_000 });
   return { browser, page };
 }
+
+/**
+ * A folder under the system temp dir for generated bench files; `remove()` deletes it. Also removed
+ * when the process exits, so an interrupted run leaves no gigabytes behind.
+ */
+export async function benchTempDir() {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = mkdtempSync(join(tmpdir(), 'ds-bench-'));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  process.once('exit', remove);
+  return { dir, remove };
+}
+
+/**
+ * Writes `size` deterministic pseudo-random bytes (xorshift32 from `seed`) to `file`, 8 MB at a time,
+ * so a 1 GB file never sits in memory whole.
+ */
+export async function writeBenchFile(file, size, seed = 0x9e3779b9) {
+  const { open } = await import('node:fs/promises');
+  const handle = await open(file, 'w');
+  try {
+    const block = 8 * 1024 * 1024;
+    const words = new Uint32Array(block / 4);
+    let x = seed >>> 0 || 1;
+    for (let made = 0; made < size; made += block) {
+      for (let i = 0; i < words.length; i++) {
+        x ^= x << 13;
+        x ^= x >>> 17;
+        x ^= x << 5;
+        words[i] = x >>> 0;
+      }
+      await handle.write(new Uint8Array(words.buffer, 0, Math.min(block, size - made)));
+    }
+  } finally {
+    await handle.close();
+  }
+  return file;
+}
+
+/** A page whose `<input type=file>`s (one per id) let Playwright hand it disk-backed Files. */
+export const fileInputsHtml = (ids) =>
+  `<!doctype html><meta charset="utf-8">${ids.map((id) => `<input type="file" id="${id}">`).join('')}<script type="module" src="/page.js"></script>`;
+
+/** Hands the page the file at `path` through `<input id>` (a File backed by the disk, not by memory). */
+export async function giveFile(page, id, path) {
+  await page.setInputFiles(`#${id}`, path);
+}

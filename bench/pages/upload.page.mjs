@@ -1,6 +1,8 @@
-// Upload bench page: the same generated file posted bare to the server, then through the SDK upload
-// engine (hash, compare, chunks), then again (instant upload), then a second file whose chunk
-// transport fails once 90 % of its chunks were acknowledged and which is then restarted.
+// Upload bench page: a generated file on disk (given through <input id="main">, so the File is
+// disk-backed) posted bare to the server, then through the SDK upload engine (hash, compare, chunks),
+// then again (instant upload), then a second file (<input id="restart">) whose chunk transport fails
+// once 90 % of its chunks were acknowledged and which is then restarted. The hashing rows of
+// bench/hashing.mjs run on the same page (`hashingBench`).
 import {
   createUploader,
   createDefaultTransport,
@@ -8,10 +10,9 @@ import {
   createMemoryResumeStore,
   fileEndpoints,
 } from '@dscloud/sdk/upload';
-import { makeBlob } from './common.mjs';
+import { hashingBench, picked } from './hashingBench.mjs';
 
 let config;
-const files = {};
 
 /** Times every MD5 job (full file and the 64 KB samples) of the runner it wraps. */
 function timedRunner(log) {
@@ -79,10 +80,6 @@ function uploaderFor(transport, hashLog, extra = {}) {
   });
 }
 
-function named(blob, name) {
-  return new File([blob], name, { type: 'text/plain', lastModified: 1_700_000_000_000 });
-}
-
 async function runOne(uploader, file) {
   const { accepted, notices } = uploader.add([file]);
   if (!accepted.length) throw new Error(`not accepted: ${JSON.stringify(notices)}`);
@@ -93,10 +90,10 @@ async function runOne(uploader, file) {
 }
 
 globalThis.bench = {
+  ...hashingBench,
   setup(c) {
     config = c;
-    files.main = named(makeBlob(c.size, 0x9e3779b9), 'bench-upload.txt');
-    return files.main.size;
+    return picked('main').size;
   },
 
   async bare() {
@@ -104,11 +101,11 @@ globalThis.bench = {
     const res = await fetch(`${config.base}/bench/bare-upload`, {
       method: 'POST',
       headers: { 'content-type': 'application/octet-stream' },
-      body: files.main,
+      body: picked('main'),
     });
     const body = await res.json();
     const ms = performance.now() - started;
-    if (body.data?.bytes !== files.main.size) throw new Error(`bare upload stored ${JSON.stringify(body)}`);
+    if (body.data?.bytes !== picked('main').size) throw new Error(`bare upload stored ${JSON.stringify(body)}`);
     return { ms };
   },
 
@@ -117,7 +114,7 @@ globalThis.bench = {
     const hashLog = [];
     const uploader = uploaderFor(transport, hashLog);
     const started = performance.now();
-    const state = await runOne(uploader, files.main);
+    const state = await runOne(uploader, picked('main'));
     const ms = performance.now() - started;
     uploader.destroy();
     return {
@@ -135,11 +132,11 @@ globalThis.bench = {
     const hashLog = [];
     const uploader = uploaderFor(transport, hashLog);
     const started = performance.now();
-    const state = await runOne(uploader, files.main);
+    const state = await runOne(uploader, picked('main'));
     const ms = performance.now() - started;
     uploader.destroy();
-    const full = hashLog.filter((h) => h.bytes === files.main.size);
-    const samples = hashLog.filter((h) => h.bytes !== files.main.size);
+    const full = hashLog.filter((h) => h.bytes === picked('main').size);
+    const samples = hashLog.filter((h) => h.bytes !== picked('main').size);
     const compare = transport.jsonCalls.filter((c) => c.url === endpoints.exist);
     return {
       ms,
@@ -156,9 +153,7 @@ globalThis.bench = {
     const endpoints = fileEndpoints(config.base);
     const transport = countingTransport(endpoints.block);
     const uploader = uploaderFor(transport, [], { retryDelays: [], maxAutoRestarts: 0, autoStart: true });
-    // A second file (other bytes), made only now so the page never holds two of them at once.
-    files.main = undefined;
-    const file = named(makeBlob(config.size, 0x85ebca6b), 'bench-restart.txt');
+    const file = picked('restart');
     const { accepted } = uploader.add([file]);
     const id = accepted[0];
     const current = () => uploader.store.getState().files.find((f) => f.id === id);

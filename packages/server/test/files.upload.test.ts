@@ -65,6 +65,22 @@ describe('chunks', () => {
     expect(repeat.data.fileInfo.fileInfoId).toBe(id);
   });
 
+  it('takes two sends of one index at the same time with different bytes one after the other: one is kept whole, the other refused', async () => {
+    const size = 1024 * 1024;
+    const whole = fileBytes(2 * size + 5, 'png');
+    const first = await postChunk(h, teacher, { bytes: sliceChunk(whole, size, 0), whole, fileName: 'race.png', chunkSize: size, chunk: 0 });
+    const id = first.data.fileInfoId;
+    const right = sliceChunk(whole, size, 1);
+    const wrong = Buffer.from(right).fill(7, 0, size / 2);
+    const send = (bytes: Buffer) => postChunk(h, teacher, { bytes, whole, fileName: 'race.png', chunkSize: size, chunk: 1, fileInfoId: id });
+    const [a, b] = await Promise.all([send(right), send(wrong)]);
+    expect([a.status, b.status].sort()).toEqual([200, 4090006]);
+    const last = await postChunk(h, teacher, { bytes: sliceChunk(whole, size, 2), whole, fileName: 'race.png', chunkSize: size, chunk: 2, fileInfoId: id });
+    // The kept bytes are the winner's, never a mix: the right bytes complete the file, the wrong ones fail its MD5.
+    if (a.status === 200) expect(last.data.fileInfo.fileMd5).toBe(md5(whole));
+    else expect(last.status).toBe(4220001);
+  });
+
   it('accepts chunks out of order and in parallel', async () => {
     const whole = fileBytes(8 * CHUNK, 'mp4');
     const first = await postChunk(h, teacher, { bytes: sliceChunk(whole, CHUNK, 5), whole, fileName: 'v.mp4', chunkSize: CHUNK, chunk: 5 });

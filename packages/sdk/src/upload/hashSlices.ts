@@ -13,7 +13,9 @@ export interface HashSlicesOptions {
 
 /**
  * MD5 of bytes `[start, end)` read slice by slice. Shared by the Web Worker and the main-thread
- * fallback so that both give the same answer by construction.
+ * fallback so that both give the same answer by construction. The next slice is read while the
+ * current one is hashed (at most two slices in memory): reading a file from disk and hashing it
+ * then overlap instead of taking turns.
  */
 export async function hashSlices(
   read: (start: number, end: number) => Promise<Uint8Array>,
@@ -24,9 +26,17 @@ export async function hashSlices(
   const sliceSize = options.sliceSize ?? DEFAULT_HASH_SLICE_SIZE;
   const hasher = await createHasher(options.engines);
   const total = end - start;
+  const readAt = (offset: number) => {
+    const pending = read(offset, Math.min(end, offset + sliceSize));
+    // Awaited in turn below; this only keeps an abandoned read (abort) from being reported unhandled.
+    pending.catch(() => undefined);
+    return pending;
+  };
+  let next = start < end ? readAt(start) : undefined;
   for (let offset = start; offset < end; offset += sliceSize) {
     if (options.signal?.aborted) throw abortError();
-    const bytes = await read(offset, Math.min(end, offset + sliceSize));
+    const bytes = await next!;
+    next = offset + sliceSize < end ? readAt(offset + sliceSize) : undefined;
     hasher.update(bytes);
     options.onProgress?.(Math.min(end, offset + sliceSize) - start, total);
   }

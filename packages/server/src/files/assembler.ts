@@ -1,36 +1,19 @@
 /**
- * Turns a fully received upload into a stored file. First pass: hash the chunks in order (MD5 against
- * the client's, sha256 for the content address). Only a verified file is written to the store, in a
- * second pass. A wrong MD5 drops the partial upload (contracts.md): the client starts again.
+ * Turns a fully received upload into a stored file. The chunks already sit in order in the upload's
+ * data file, and FileHashes has hashed them while they arrived (MD5 against the client's, sha256 for
+ * the content address). Only a verified file enters the store: moved there whole on local disk,
+ * streamed to S3. A wrong MD5 drops the partial upload (contracts.md): the client starts again.
  */
-import { PassThrough, type Readable } from 'node:stream';
 import { Codes } from '@dscloud/sdk/errors';
 import { AppError } from '../http/appError.js';
 import type { FileStore } from './fileStore.js';
-import type { ChunkRow, FileInfoRow, FileRepo, UploadRow } from './fileRepo.js';
-import { digestStream } from './streamDigest.js';
+import type { FileInfoRow, FileRepo, UploadRow } from './fileRepo.js';
+import type { FileHashes } from './fileHashes.js';
 import { ingestContent } from './contentIngest.js';
 import { categoryOf } from './fileInfoView.js';
+import { chunkSpan } from './uploadRules.js';
 
 const LEASE_MS = 120_000;
-
-/** Streams the chunk files one after another as one file. */
-export function concatChunks(store: FileStore, uploadId: string, chunks: ChunkRow[]): Readable {
-  const out = new PassThrough();
-  void (async () => {
-    try {
-      for (const chunk of chunks) {
-        for await (const part of store.openChunk(uploadId, chunk.index, chunk.sha256)) {
-          if (!out.write(part)) await new Promise((resolve) => out.once('drain', resolve));
-        }
-      }
-      out.end();
-    } catch (err) {
-      out.destroy(err as Error);
-    }
-  })();
-  return out;
-}
 
 export class Assembler {
   private readonly running = new Map<number, Promise<FileInfoRow | null>>();
@@ -38,6 +21,7 @@ export class Assembler {
   constructor(
     private readonly store: FileStore,
     private readonly repo: FileRepo,
+    private readonly hashes: FileHashes,
     private readonly now: () => number,
   ) {}
 
@@ -64,8 +48,8 @@ export class Assembler {
         await this.repo.releaseAssembly(upload.id, this.now());
         return null;
       }
-      // Pass 1 only hashes; the bytes are written in the second pass, once verified.
-      const digest = await digestStream(concatChunks(this.store, id, chunks));
+      const file = this.store.dataPath(id);
+      const digest = await this.hashes.digest(id, file, chunks.map((c) => chunkSpan(upload, c.index)));
       if (digest.md5 !== upload.fileMd5 || digest.size !== upload.totalSize) {
         await this.repo.deleteUpload(upload.id);
         await this.store.deleteUpload(id);
@@ -74,7 +58,7 @@ export class Assembler {
           `文件校验失败，请重新上传：收到的内容 MD5 为 ${digest.md5}，与声明的 ${upload.fileMd5} 不一致；已收到的分片已丢弃`,
         );
       }
-      const content = await ingestContent(this.store, this.repo, digest, upload.extension, () => concatChunks(this.store, id, chunks));
+      const content = await ingestContent(this.store, this.repo, digest, upload.extension, file);
       await this.repo.completeUpload(
         upload.id,
         content,

@@ -12,7 +12,9 @@ import type { FileInfoRow, FileRepo, UploadRow } from './fileRepo.js';
 import type { Assembler } from './assembler.js';
 import { digestStream, TooManyBytesError } from './streamDigest.js';
 import { contentMatchesExtension } from './contentSniff.js';
-import { checkChunkPlan, checkExtension, checkFileName, checkMd5, checkTotalSize, expectedChunkBytes, extensionOf } from './uploadRules.js';
+import type { FileHashes } from './fileHashes.js';
+import { KeyedLock } from './keyedLock.js';
+import { checkChunkPlan, chunkSpan, checkExtension, checkFileName, checkMd5, checkTotalSize, expectedChunkBytes, extensionOf } from './uploadRules.js';
 
 export interface ChunkFields {
   chunkSize: number;
@@ -48,9 +50,12 @@ export class ChunkService {
     private readonly store: FileStore,
     private readonly repo: FileRepo,
     private readonly assembler: Assembler,
+    private readonly hashes: FileHashes,
     private readonly now: () => number,
     private readonly log: (err: unknown) => void,
   ) {}
+
+  private readonly locks = new KeyedLock();
 
   /** Checks everything the fields alone can tell, before any byte is read. */
   private async uploadFor(userId: string, f: ChunkFields): Promise<UploadRow> {
@@ -87,7 +92,7 @@ export class ChunkService {
   async receive(userId: string, f: ChunkFields, bytes: Readable): Promise<ChunkResult> {
     const upload = await this.uploadFor(userId, f);
     if (upload.state === 'complete') {
-      await digestStream(bytes).catch(() => undefined);
+      await digestStream(bytes, undefined, { md5: false }).catch(() => undefined);
       return { fileInfoId: upload.id, fileInfo: (await this.repo.fileInfo(upload.id, userId)) ?? undefined };
     }
     if (upload.chunkSize !== f.chunkSize) {
@@ -99,33 +104,32 @@ export class ChunkService {
       new AppError(Codes.BAD_REQUEST, `分片 ${f.chunk} 的大小应为 ${expected} 字节（除最后一片外每片等于 chunkSize），收到 ${size === 'more' ? `超过 ${expected}` : size} 字节`);
     const id = String(upload.id);
 
-    const held = await this.repo.chunk(upload.id, f.chunk);
-    if (held) {
-      const digest = await digestStream(bytes, expected).catch((err: unknown) => {
-        throw err instanceof TooManyBytesError ? wrongSize('more') : err;
-      });
-      if (digest.sha256 !== held.sha256) throw conflict(`分片冲突：分片 ${f.chunk} 已收到不同的内容，服务器保留先收到的分片`);
-    } else {
-      const stored = await this.store.putChunk(id, f.chunk, bytes, expected).catch((err: unknown) => {
-        throw err instanceof TooManyBytesError ? wrongSize('more') : err;
-      });
-      if (stored.size !== expected) {
-        await this.store.discardChunk(id, f.chunk, stored.sha256);
-        throw wrongSize(stored.size);
+    // One send of an index at a time: a second send waits, then finds the chunk held (or not).
+    await this.locks.run(`${id}:${f.chunk}`, async () => {
+      const held = await this.repo.chunk(upload.id, f.chunk);
+      if (held) {
+        const digest = await digestStream(bytes, expected, { md5: false }).catch((err: unknown) => {
+          throw err instanceof TooManyBytesError ? wrongSize('more') : err;
+        });
+        if (digest.sha256 !== held.sha256) throw conflict(`分片冲突：分片 ${f.chunk} 已收到不同的内容，服务器保留先收到的分片`);
+        return;
       }
+      const span = chunkSpan(plan, f.chunk);
+      const stored = await this.store.putChunk(id, span.start, bytes, expected).catch((err: unknown) => {
+        throw err instanceof TooManyBytesError ? wrongSize('more') : err;
+      });
+      // Bytes that are not acknowledged are written over by the next send of this index.
+      if (stored.size !== expected) throw wrongSize(stored.size);
       if (f.chunk === 0 && !contentMatchesExtension(upload.extension, stored.head)) {
-        await this.store.discardChunk(id, f.chunk, stored.sha256);
         throw new AppError(Codes.FILE_EXTENSION_MISMATCH, `上传的文件格式不匹配：文件内容不是 .${upload.extension} 格式`);
       }
       const inserted = await this.repo.insertChunk(upload.id, { index: f.chunk, size: stored.size, sha256: stored.sha256 }, this.now());
       if (!inserted) {
         const winner = await this.repo.chunk(upload.id, f.chunk);
-        if (winner && winner.sha256 !== stored.sha256) {
-          await this.store.discardChunk(id, f.chunk, stored.sha256);
-          throw conflict(`分片冲突：分片 ${f.chunk} 已收到不同的内容，服务器保留先收到的分片`);
-        }
+        if (winner && winner.sha256 !== stored.sha256) throw conflict(`分片冲突：分片 ${f.chunk} 已收到不同的内容，服务器保留先收到的分片`);
       }
-    }
+      this.hashes.held(id, this.store.dataPath(id), span);
+    });
 
     if ((await this.repo.countChunks(upload.id)) < upload.chunks) return { fileInfoId: upload.id };
     try {

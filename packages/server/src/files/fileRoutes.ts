@@ -14,6 +14,7 @@ import { S3Client } from './s3Client.js';
 import { S3ObjectStore } from './s3ObjectStore.js';
 import { FileRepo } from './fileRepo.js';
 import { Assembler } from './assembler.js';
+import { FileHashes } from './fileHashes.js';
 import { ChunkService } from './chunkService.js';
 import { PossessionService } from './possessionService.js';
 import { ObjectStoreService } from './objectStoreService.js';
@@ -43,8 +44,9 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise
   const store = combineStores(new LocalChunkStore(settings.filesDir), objects);
   const repo = new FileRepo(ctx.db);
   const log = (err: unknown) => app.log.error({ err }, 'file service error');
-  const assembler = new Assembler(store, repo, ctx.now);
-  const chunks = new ChunkService(config, store, repo, assembler, ctx.now, log);
+  const hashes = new FileHashes();
+  const assembler = new Assembler(store, repo, hashes, ctx.now);
+  const chunks = new ChunkService(config, store, repo, assembler, hashes, ctx.now, log);
   const possession = new PossessionService(config, store, repo, ctx.now);
   const objectStore = new ObjectStoreService(config, store, repo, path.join(settings.filesDir, 'tmp'), ctx.secret, s3, ctx.now);
 

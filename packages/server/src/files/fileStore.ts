@@ -9,11 +9,13 @@ import type { Digest } from './streamDigest.js';
 export interface StoredChunk extends Digest {}
 
 export interface ChunkStore {
-  /** Writes a chunk durably (temp file, fsync, rename); throws TooManyBytesError beyond `limit`. */
-  putChunk(uploadId: string, index: number, bytes: Readable, limit: number): Promise<StoredChunk>;
-  openChunk(uploadId: string, index: number, sha256: string): Readable;
-  /** Removes one stored chunk file (a loser of a race, or a chunk that failed a check). */
-  discardChunk(uploadId: string, index: number, sha256: string): Promise<void>;
+  /**
+   * Writes a chunk durably at `offset` of the upload's data file (fdatasync before it resolves) and
+   * answers its sha256, size and first bytes (no MD5); throws TooManyBytesError beyond `limit`.
+   */
+  putChunk(uploadId: string, offset: number, bytes: Readable, limit: number): Promise<StoredChunk>;
+  /** The upload's data file: the whole file once every chunk is in. */
+  dataPath(uploadId: string): string;
   deleteUpload(uploadId: string): Promise<void>;
   /** Upload folders on disk, for sweeping folders whose upload is gone. */
   listUploads(): Promise<Array<{ uploadId: string; mtimeMs: number }>>;
@@ -34,6 +36,11 @@ export interface ObjectStore {
   delete(key: string): Promise<void>;
   /** Renames (local) or copies then deletes (S3). */
   move(from: string, to: string): Promise<void>;
+  /**
+   * Takes over a complete, durable local file as `key` by renaming it (no copy). Only a store on the
+   * same disk has it; others get the bytes through `put`.
+   */
+  adopt?(key: string, localFile: string, size: number): Promise<void>;
 }
 
 export interface FileStore extends ChunkStore, ObjectStore {}
@@ -54,8 +61,7 @@ export function combineStores(chunks: ChunkStore, objects: ObjectStore): FileSto
   return {
     kind: objects.kind,
     putChunk: chunks.putChunk.bind(chunks),
-    openChunk: chunks.openChunk.bind(chunks),
-    discardChunk: chunks.discardChunk.bind(chunks),
+    dataPath: chunks.dataPath.bind(chunks),
     deleteUpload: chunks.deleteUpload.bind(chunks),
     listUploads: chunks.listUploads.bind(chunks),
     put: objects.put.bind(objects),
@@ -64,5 +70,6 @@ export function combineStores(chunks: ChunkStore, objects: ObjectStore): FileSto
     exists: objects.exists.bind(objects),
     delete: objects.delete.bind(objects),
     move: objects.move.bind(objects),
+    adopt: objects.adopt?.bind(objects),
   };
 }

@@ -1,11 +1,12 @@
 /**
- * Chunks of partial uploads under `<filesDir>/uploads/<uploadId>/<index>.<sha256>`. A chunk is
- * written to a temp file, fsynced and renamed, so a crash never leaves a half chunk under its final
- * name; naming it by its sha256 means two racing sends of one index never overwrite each other.
+ * Partial uploads on local disk: every chunk of upload `<id>` is written at its own offset into one
+ * data file, `<filesDir>/uploads/<id>/data`, and made durable (fdatasync) before it is acknowledged.
+ * Once every chunk is in, that file is the whole file: completing an upload moves it into the object
+ * store instead of copying it. Bytes of a chunk that was never acknowledged (a crash or an aborted
+ * request halfway) are simply written over when the chunk is sent again.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { constants, mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -13,7 +14,6 @@ import type { ChunkStore, StoredChunk } from './fileStore.js';
 import { DigestTap } from './streamDigest.js';
 
 const UPLOAD_ID = /^\d{1,19}$/;
-const SHA256 = /^[0-9a-f]{64}$/;
 
 export async function fsyncPath(target: string): Promise<void> {
   const handle = await open(target, 'r');
@@ -36,35 +36,31 @@ export class LocalChunkStore implements ChunkStore {
     return path.join(this.root, uploadId);
   }
 
-  private file(uploadId: string, index: number, sha256: string): string {
-    if (!Number.isInteger(index) || index < 0 || !SHA256.test(sha256)) throw new Error('bad chunk name');
-    return path.join(this.dir(uploadId), `${index}.${sha256}`);
+  dataPath(uploadId: string): string {
+    return path.join(this.dir(uploadId), 'data');
   }
 
-  async putChunk(uploadId: string, index: number, bytes: Readable, limit: number): Promise<StoredChunk> {
+  async putChunk(uploadId: string, offset: number, bytes: Readable, limit: number): Promise<StoredChunk> {
     const dir = this.dir(uploadId);
     await mkdir(dir, { recursive: true });
-    const temp = path.join(dir, `.${index}.${randomBytes(8).toString('hex')}.part`);
-    const tap = new DigestTap(limit);
-    try {
-      await pipeline(bytes, tap, createWriteStream(temp, { flags: 'wx' }));
-      await fsyncPath(temp);
-      const digest = tap.digest();
-      await rename(temp, this.file(uploadId, index, digest.sha256));
-      await fsyncPath(dir);
-      return digest;
-    } catch (err) {
-      await unlink(temp).catch(() => undefined);
+    const file = this.dataPath(uploadId);
+    const created = await open(file, constants.O_RDWR | constants.O_CREAT | constants.O_EXCL, 0o644).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'EEXIST') return undefined;
       throw err;
+    });
+    const handle = created ?? (await open(file, constants.O_RDWR));
+    // Chunks need only their sha256 (the same index sent twice must carry the same bytes); the
+    // whole file's MD5 is computed in order by FileHashes.
+    const tap = new DigestTap(limit, { md5: false });
+    try {
+      // The numeric fd: a stream given the FileHandle itself keeps it referenced, and close() waits forever.
+      await pipeline(bytes, tap, createWriteStream('', { fd: handle.fd, start: offset, autoClose: false }));
+      await handle.datasync();
+      if (created) await fsyncPath(dir);
+      return tap.digest();
+    } finally {
+      await handle.close();
     }
-  }
-
-  openChunk(uploadId: string, index: number, sha256: string): Readable {
-    return createReadStream(this.file(uploadId, index, sha256));
-  }
-
-  async discardChunk(uploadId: string, index: number, sha256: string): Promise<void> {
-    await unlink(this.file(uploadId, index, sha256)).catch(() => undefined);
   }
 
   async deleteUpload(uploadId: string): Promise<void> {

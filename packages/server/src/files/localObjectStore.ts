@@ -40,6 +40,15 @@ export class LocalObjectStore implements ObjectStore {
     }
   }
 
+  async adopt(key: string, localFile: string, size: number): Promise<void> {
+    const target = this.pathOf(key);
+    const written = (await stat(localFile)).size;
+    if (written !== size) throw new Error(`the file holds ${written} bytes, expected ${size}`);
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(localFile, target);
+    await fsyncPath(path.dirname(target));
+  }
+
   async readRange(key: string, start: number, end: number): Promise<Readable> {
     const file = this.pathOf(key);
     await stat(file);

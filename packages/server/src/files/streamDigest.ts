@@ -25,13 +25,18 @@ export interface Digest {
 
 export class DigestTap extends Transform {
   private readonly sha = createHash('sha256');
-  private readonly md5Hash: Hash = createHash('md5');
+  private readonly md5Hash: Hash | undefined;
   private readonly headParts: Buffer[] = [];
   private headSize = 0;
   size = 0;
 
-  constructor(private readonly limit = Number.POSITIVE_INFINITY) {
+  /** `md5: false` skips the MD5 (most of the hashing CPU): chunks need only their sha256. */
+  constructor(
+    private readonly limit = Number.POSITIVE_INFINITY,
+    options: { md5?: boolean } = {},
+  ) {
     super();
+    this.md5Hash = options.md5 === false ? undefined : createHash('md5');
   }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
@@ -41,7 +46,7 @@ export class DigestTap extends Transform {
       return;
     }
     this.sha.update(chunk);
-    this.md5Hash.update(chunk);
+    this.md5Hash?.update(chunk);
     if (this.headSize < HEAD_BYTES) {
       const part = chunk.subarray(0, HEAD_BYTES - this.headSize);
       this.headParts.push(Buffer.from(part));
@@ -52,13 +57,13 @@ export class DigestTap extends Transform {
 
   /** Valid once the stream has ended. */
   digest(): Digest {
-    return { size: this.size, sha256: this.sha.digest('hex'), md5: this.md5Hash.digest('hex'), head: Buffer.concat(this.headParts) };
+    return { size: this.size, sha256: this.sha.digest('hex'), md5: this.md5Hash?.digest('hex') ?? '', head: Buffer.concat(this.headParts) };
   }
 }
 
 /** Reads a stream to its end without keeping it, for hashing and for draining unwanted bodies. */
-export async function digestStream(source: Readable, limit?: number): Promise<Digest> {
-  const tap = new DigestTap(limit);
+export async function digestStream(source: Readable, limit?: number, options?: { md5?: boolean }): Promise<Digest> {
+  const tap = new DigestTap(limit, options);
   await pipeline(source, tap, new Writable({ write: (_c, _e, cb) => cb() }));
   return tap.digest();
 }

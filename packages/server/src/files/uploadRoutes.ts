@@ -1,5 +1,6 @@
 /** Exist (秒传 + proof), register, chunk upload and chunk map: the calls of contracts.md "Upload calls". */
 import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import multipart from '@fastify/multipart';
 import { Codes } from '@dscloud/sdk/errors';
 import type { AppContext } from '../context.js';
@@ -107,8 +108,24 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext, chunks
     await scope.register(multipart, { limits: { fileSize: MAX_CHUNK_SIZE + 1 } });
     scope.post('/api/file/v1/file/block', { preValidation: guard }, async (request) => {
       const userId = request.auth!.user.id;
-      const answer = await readForm(request, { fileSize: MAX_CHUNK_SIZE + 1 }, (fields, file) => chunks.receive(userId, chunkFieldsOf(fields), file));
-      return ok({ fileInfoId: answer.fileInfoId, fileInfo: view(answer.fileInfo) }, localeOf(request));
+      let fields: Record<string, string> = {};
+      try {
+        const answer = await readForm(request, { fileSize: MAX_CHUNK_SIZE + 1 }, (read, file) => chunks.receive(userId, chunkFieldsOf((fields = read)), file));
+        return ok({ fileInfoId: answer.fileInfoId, fileInfo: view(answer.fileInfo) }, localeOf(request));
+      } catch (err) {
+        if (!clientWentAway(request.raw)) throw err;
+        // A paused, cancelled or reloaded page: nothing was acknowledged, the chunk is simply sent again.
+        app.log.warn(
+          { fileInfoId: fields.fileInfoId ?? null, fileMd5: fields.fileMd5 ?? null, chunk: fields.chunk ?? null, chunks: fields.chunks ?? null },
+          `chunk upload aborted by the client: upload ${fields.fileInfoId ?? fields.fileMd5 ?? '?'} chunk ${fields.chunk ?? '?'}`,
+        );
+        throw new AppError(Codes.UPLOAD_FAILED, '分片上传被客户端中断，该分片未保存，请重新发送');
+      }
     });
   });
+}
+
+/** The request body ended early because the client closed the connection (not a server fault). */
+function clientWentAway(raw: IncomingMessage): boolean {
+  return !raw.complete && (raw.destroyed || raw.readableAborted);
 }

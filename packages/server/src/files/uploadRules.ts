@@ -81,3 +81,9 @@ export function checkChunkPlan(plan: ChunkPlan, index?: number): void {
 export function expectedChunkBytes(plan: ChunkPlan, index: number): number {
   return index === plan.chunks - 1 ? plan.totalSize - plan.chunkSize * (plan.chunks - 1) : plan.chunkSize;
 }
+
+/** Where chunk `index` lies in the whole file: `[start, end)`. */
+export function chunkSpan(plan: ChunkPlan, index: number): { index: number; start: number; end: number } {
+  const start = plan.chunkSize * index;
+  return { index, start, end: start + expectedChunkBytes(plan, index) };
+}
