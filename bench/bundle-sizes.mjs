@@ -57,6 +57,86 @@ export function measure() {
   return rows;
 }
 
+const PLYR_FILES = ['plyr.min.js', 'plyr.css', 'plyr.svg'];
+const PLAYER_BUDGET = 8 * 1024;
+
+/**
+ * `<ds-lesson-player>` against Plyr alone as a site ships it (plyr.min.js + plyr.css + plyr.svg from the
+ * installed package, each gzip -9 like every figure here). The player's own code is its initial load
+ * minus the platform core that every element loads (the files in the closure of all element entries:
+ * SDK, HTTP client, element glue); a page that shows any element already has that core. Notes and
+ * watch time are lazy parts that only a signed-in viewer loads.
+ */
+export function playerVsPlyr() {
+  const dir = join(dist, 'elements');
+  const entries = readdirSync(dir).filter((f) => f.endsWith('.js')).map((f) => join(dir, f));
+  const player = entries.find((f) => f.endsWith('/lesson-player.js'));
+  if (!player) return undefined;
+  const closures = entries.map(closure);
+  const shared = [...closures[0]].filter((f) => closures.every((c) => c.has(f)));
+  const loaded = closure(player);
+  const own = [...loaded].filter((f) => !shared.includes(f)).reduce((n, f) => n + gz(f), 0);
+  const lazy = lazyParts(loaded);
+  const part = (word) => [...lazy].find(([name]) => name.includes(word))?.[1] ?? 0;
+  const plyrDist = join(root, 'node_modules/plyr/dist');
+  const plyrAlone = PLYR_FILES.reduce((n, f) => n + gz(join(plyrDist, f)), 0);
+  const viewer = own + part('plyrBundle');
+  const signedIn = viewer + part('LessonNotes') + part('studyEngine');
+  return { plyrAlone, own, core: shared.reduce((n, f) => n + gz(f), 0), plyrChunk: part('plyrBundle'), viewer, signedIn };
+}
+
+function printPlayer() {
+  const p = playerVsPlyr();
+  if (!p) return;
+  const diff = (total) => `${total - p.plyrAlone >= 0 ? '+' : ''}${kb(total - p.plyrAlone)}`;
+  const verdict = (total) => (total - p.plyrAlone <= PLAYER_BUDGET ? 'PASS' : 'FAIL');
+  console.log(`\n<ds-lesson-player> vs Plyr alone (${PLYR_FILES.join(' + ')}): ${kb(p.plyrAlone)}   budget: Plyr + ${kb(PLAYER_BUDGET)}`);
+  console.log(`  player, anonymous viewer (own code ${kb(p.own)} + Plyr chunk ${kb(p.plyrChunk)}): ${kb(p.viewer)}  ${diff(p.viewer)}  ${verdict(p.viewer)}`);
+  console.log(`  player, signed-in viewer (+ notes and watch time):            ${kb(p.signedIn)}  ${diff(p.signedIn)}  ${verdict(p.signedIn)}`);
+  console.log(`  not counted: platform core shared by every element ${kb(p.core)} (React peer build)`);
+}
+
+/**
+ * First-load budgets (entry + static imports, gzip -9), enforced in CI by e2e/bundleBudget.e2e.ts.
+ * `<ds-uploader>` renders its drop zone from the first load; the platform core and the upload engine
+ * follow as a lazy part (listed above with the other lazy parts).
+ */
+export const BUDGETS = [{ element: 'ds-uploader', build: 'React peer', max: 20 * 1024 }];
+
+/** Each budget with the measured first load and whether it holds (a missing file fails). */
+export function checkBudgets(rows = measure()) {
+  return BUDGETS.map((budget) => {
+    const initial = rows.find((r) => r.element === budget.element && r.build === budget.build)?.initial;
+    return { ...budget, initial, pass: initial !== undefined && initial <= budget.max };
+  });
+}
+
+/**
+ * Every lazy part an entry may load, at any depth (the engine core, then the MD5 engines and mp4box
+ * it imports on demand), each with what it adds to everything loaded before it.
+ */
+export function lazyTree(entry) {
+  const parts = new Map();
+  const walk = (loaded) => {
+    for (const [name, size] of lazyParts(loaded)) {
+      if (parts.has(name)) continue;
+      parts.set(name, size);
+      walk(new Set([...loaded, ...closure(join(dist, name))]));
+    }
+  };
+  walk(closure(entry));
+  return parts;
+}
+
+function printBudgets() {
+  for (const b of checkBudgets()) {
+    const measured = b.initial === undefined ? 'not built' : kb(b.initial);
+    console.log(`\n<${b.element}> ${b.build} first load ${measured}   budget: ${kb(b.max)}  ${b.pass ? 'PASS' : 'FAIL'}`);
+    const entry = join(dist, b.build === 'React peer' ? 'elements' : 'standalone', `${b.element.replace(/^ds-/, '')}.js`);
+    for (const [name, size] of existsSync(entry) ? lazyTree(entry) : []) console.log(`  lazy ${name.padEnd(44)} ${kb(size).padStart(9)}`);
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   if (!existsSync(dist)) throw new Error('packages/elements/dist is missing: run `npm run build` first');
   console.log('gzip -9 sizes: initial load (entry + static imports) and lazy parts loaded on demand\n');
@@ -66,4 +146,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   const whole = join(dist, 'ds-elements.js');
   if (existsSync(whole)) console.log(`\nds-elements.js (every element, standalone): ${kb([...closure(whole)].reduce((n, f) => n + gz(f), 0))}`);
+  printBudgets();
+  printPlayer();
 }

@@ -1,7 +1,6 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { getPlatform, type Platform } from './platformRegistry.js';
-
-const PlatformContext = createContext<Platform | null>(null);
+import { PlatformContext, useProvidedPlatform } from './providedPlatform.js';
 
 export interface PlatformProviderProps {
   platform: Platform;
@@ -18,6 +17,6 @@ export function PlatformProvider({ platform, children }: PlatformProviderProps) 
  * (default: the origin the element script came from).
  */
 export function usePlatform(apiBase?: string | null): Platform {
-  const provided = useContext(PlatformContext);
+  const provided = useProvidedPlatform();
   return provided ?? getPlatform(apiBase);
 }

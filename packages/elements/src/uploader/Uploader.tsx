@@ -1,7 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { UploaderState, UploadNotice } from '@dscloud/sdk/upload';
 import css from './uploader.css?inline';
-import { usePlatform } from '../shared/PlatformContext.js';
 import { useStore, type ReadableStore } from '../shared/useStore.js';
 import { useStyles } from '../shared/adoptStyles.js';
 import { DropZone } from './DropZone.js';
@@ -45,13 +44,13 @@ const whole = (state: UploaderState) => state;
  * lives in the SDK's upload engine; this renders it.
  */
 export function Uploader(props: UploaderProps) {
-  const platform = usePlatform(props.apiBase);
   const lang = toLang(props.lang);
   const m = uploaderMessages(lang);
   const root = useRef<HTMLDivElement>(null);
   useStyles(root, 'ds-uploader', css);
 
-  const { uploader, rules, configStatus } = useUploaderEngine(platform, {
+  const { uploader, rules, configStatus } = useUploaderEngine({
+    apiBase: props.apiBase,
     accept: props.accept,
     maxCount: props.maxCount,
     maxSize: props.maxSize,

@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { createUploader, type Uploader, type UploaderOptions } from '@dscloud/sdk/upload';
-import type { Platform } from '../shared/platformRegistry.js';
-import { uploadAuthHeaders, uploadUserKey } from './authHeaders.js';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { Uploader, UploaderOptions } from '@dscloud/sdk/upload';
+import { useProvidedPlatform } from '../shared/providedPlatform.js';
 import type { Lang } from './messages.js';
 import { resolveRules, type ResolvedRules } from './uploadRules.js';
+import { useEngineCore } from './useEngineCore.js';
 import { useFileConfig } from './useFileConfig.js';
 
 /** The engine's seams a host may replace (stories, tests): everything else follows the attributes. */
@@ -12,6 +12,7 @@ export type UploaderEngineSeams = Partial<
 >;
 
 export interface EngineSettings {
+  apiBase?: string;
   accept?: string;
   maxCount?: number;
   maxSize?: string;
@@ -30,41 +31,55 @@ export interface Engine {
 }
 
 /**
- * Builds the upload engine once the server's file config has answered (or failed: the element then
- * works with what its attributes say). A new engine replaces the old one only when a setting that
- * the engine bakes in changes; the token and language are read per call.
+ * The upload engine, built once the lazy core has loaded and the server's file config has answered
+ * (or failed: the element then works with what its attributes say). One engine per platform: when an
+ * attribute changes, the engine takes the new rules for files added afterwards, and the list and the
+ * uploads under way stay. The token and language are read per call.
  */
-export function useUploaderEngine(platform: Platform, settings: EngineSettings): Engine {
+export function useUploaderEngine(settings: EngineSettings): Engine {
+  const { core, failed } = useEngineCore();
+  const provided = useProvidedPlatform();
+  const platform = provided ?? core?.getPlatform(settings.apiBase);
   const config = useFileConfig(platform);
   const latest = useRef(settings);
   latest.current = settings;
-  const mobile = platform.device.deviceType !== 'pc';
+  const mobile = !!platform && platform.device.deviceType !== 'pc';
   const { accept, maxCount, maxSize, chunkSize, businessCode, requireH264, seams } = settings;
   const rules = useMemo(
     () => resolveRules({ accept, maxCount, maxSize, mobile }, config.value),
     [accept, maxCount, maxSize, mobile, config.value],
   );
+  const engineSettings = useMemo(() => {
+    const code = businessCode === undefined || businessCode === '' ? NaN : Number(businessCode);
+    return {
+      rules: rules.rules,
+      requireH264,
+      businessCode: Number.isFinite(code) ? code : undefined,
+      chunkSize: chunkSize && chunkSize > 0 ? chunkSize : config.value?.uploadChunkSize,
+    };
+  }, [rules, requireH264, businessCode, chunkSize, config.value]);
+  const current = useRef(engineSettings);
+  current.current = engineSettings;
   const settled = config.status === 'ready' || config.status === 'failed';
   const [uploader, setUploader] = useState<Uploader>();
 
   useEffect(() => {
-    if (!settled) return undefined;
-    const code = businessCode === undefined || businessCode === '' ? undefined : Number(businessCode);
+    if (!settled || !core || !platform) return undefined;
     const token = () => latest.current.token;
-    const instance = createUploader({
+    const instance = core.createUploader({
       apiBase: platform.apiBase,
       filePrefix: platform.paths.file(''),
-      rules: rules.rules,
-      chunkSize: chunkSize && chunkSize > 0 ? chunkSize : config.value?.uploadChunkSize,
-      requireH264,
-      ...(code !== undefined && Number.isFinite(code) ? { businessCode: code } : {}),
-      authHeaders: uploadAuthHeaders(platform, token, () => latest.current.lang),
-      userKey: uploadUserKey(platform, token),
+      ...current.current,
+      authHeaders: () => core.uploadHeaders(platform, token(), latest.current.lang),
+      userKey: core.uploadUserKey(platform, token),
       ...seams,
     });
     setUploader(instance);
     return () => instance.destroy();
-  }, [platform, settled, rules, chunkSize, businessCode, requireH264, seams, config.value]);
+  }, [core, platform, settled, seams]);
 
-  return { uploader, rules, configStatus: config.status };
+  // Layout effect: the engine takes the new rules in the same commit that shows the new hint and picker filter.
+  useLayoutEffect(() => uploader?.configure(engineSettings), [uploader, engineSettings]);
+
+  return { uploader, rules, configStatus: failed ? 'failed' : config.status };
 }

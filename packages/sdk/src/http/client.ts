@@ -61,6 +61,11 @@ export interface HttpClient {
   blob(path: string, body?: unknown, options?: BlobRequestOptions): Promise<BlobResult>;
   /** An absolute URL for a path, for `<img src>`, `<a href>` and shells that download themselves. */
   url(path: string): string;
+  /**
+   * The headers every call of this client carries (language, platform id `ua`, top organisation, and
+   * `Authorization` when a token is given), for calls made outside it: uploads over XHR, keepalive fetches.
+   */
+  headers(token?: string | null, locale?: Locale): Record<string, string>;
 }
 
 /** Zh-CN goes out as the platform's historical 'zh-CH' (spec §9). */
@@ -81,6 +86,16 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     ...(options.adapter ? { adapter: options.adapter } : {}),
   });
 
+  function headersFor(token: string | null | undefined, lang: Locale, extra?: Record<string, string>): Record<string, string> {
+    const headers: Record<string, string> = { 'Accept-Language': acceptLanguageFor(lang), ...extra };
+    if (token) headers.Authorization = token;
+    const ua = options.systemType?.();
+    if (ua) headers.ua = ua;
+    const top = options.topClass?.();
+    if (top !== null && top !== undefined && top !== '') headers.topClass = String(top);
+    return headers;
+  }
+
   async function send(
     method: Method,
     path: string,
@@ -89,12 +104,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     opts: RequestOptions,
     responseType: 'json' | 'blob',
   ): Promise<AxiosResponse> {
-    const headers: Record<string, string> = { 'Accept-Language': acceptLanguageFor(locale()), ...opts.headers };
-    if (token) headers.Authorization = token;
-    const ua = options.systemType?.();
-    if (ua) headers.ua = ua;
-    const top = options.topClass?.();
-    if (top !== null && top !== undefined && top !== '') headers.topClass = String(top);
+    const headers = headersFor(token, locale(), opts.headers);
     const queryInBody = method === 'GET' || method === 'DELETE';
     try {
       return await transport.request({
@@ -171,6 +181,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     blob: (path, body, opts = {}) =>
       call(opts.method ?? 'GET', path, body, opts, (response) => readBlobAnswer(path, response, locale()), 'blob'),
     url: (path) => `${apiBase}${path.startsWith('/') ? path : `/${path}`}`,
+    headers: (token, lang = locale()) => headersFor(token, lang),
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n, normalizeLocale, translate } from './i18n.js';
+import { createI18n, translate } from './i18n.js';
+import { normalizeLocale } from './locale.js';
 import { messages } from './messages.js';
 
 describe('i18n', () => {

@@ -1,16 +1,9 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Locale } from '../errors/catalogue.js';
+import { DEFAULT_LOCALE, normalizeLocale } from './locale.js';
 import { messages, type MessageKey } from './messages.js';
 
 export type MessageParams = Readonly<Record<string, string | number>>;
-
-export const DEFAULT_LOCALE: Locale = 'zh-CN';
-export const LOCALES: readonly Locale[] = ['zh-CN', 'en'];
-
-/** Reads 'en', 'en-US', 'zh', 'zh-CN'… and settles on a supported locale (Chinese unless clearly English). */
-export function normalizeLocale(value: string | null | undefined): Locale {
-  return value && /^en\b/i.test(value) ? 'en' : DEFAULT_LOCALE;
-}
 
 /** The string for a key in a locale, with `{name}` parameters filled in. */
 export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {

@@ -1,10 +1,8 @@
 export { messages, type MessageKey } from './messages.js';
+export { normalizeLocale, DEFAULT_LOCALE, LOCALES } from './locale.js';
 export {
   createI18n,
   translate,
-  normalizeLocale,
-  DEFAULT_LOCALE,
-  LOCALES,
   type I18n,
   type I18nState,
   type MessageParams,

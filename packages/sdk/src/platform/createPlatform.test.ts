@@ -70,6 +70,18 @@ describe('createPlatform', () => {
     expect(platform.user.getState().user?.userName).toBe('李老师');
   });
 
+  it('session.headers() carries what the HTTP client sends: token, ua, topClass and the language', async () => {
+    const { platform, clock, server } = setup();
+    await expect(platform.session.headers()).resolves.toEqual({ 'Accept-Language': 'zh-CH', ua: 'web' });
+    await platform.auth.submit({ username: 'teacher', password: 'pw' });
+    await platform.user.load();
+    expect(await platform.session.headers()).toEqual({ 'Accept-Language': 'zh-CH', ua: 'web', topClass: '77', Authorization: 'tok-1' });
+    await clock.advance(3600 * 1000);
+    expect(await platform.session.headers({ locale: 'en' })).toMatchObject({ Authorization: 'tok-2', 'Accept-Language': 'en' });
+    expect(server.requestsTo('/cas/sz/refreshToken')).toHaveLength(1);
+    expect(platform.http.headers('host-token')).toMatchObject({ Authorization: 'host-token', ua: 'web', topClass: '77' });
+  });
+
   it('switches the SDK strings to English', () => {
     const { platform } = setup();
     expect(platform.t('session.expired')).toBe('登录已过期，请重新登录');

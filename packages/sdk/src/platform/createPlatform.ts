@@ -93,6 +93,7 @@ export function createPlatform(options: PlatformOptions = {}): Platform {
     notify,
     locale,
     currentUrl,
+    requestHeaders: (token, lang) => http.headers(token, lang),
     refresh: (oldToken) =>
       http.get<LoginTicket>(http.paths.cas('/sz/refreshToken'), { oldToken, ua: systemType }, { public: true, silent: true }),
   });

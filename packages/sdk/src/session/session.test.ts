@@ -147,6 +147,38 @@ describe('session', () => {
     expect(memory.snapshot().token).toBe('someone-else');
   });
 
+  it('headers(): the bare token as Authorization, one refresh for many callers once it is due', async () => {
+    const { session, clock, server } = loggedIn();
+    await expect(session.headers()).resolves.toEqual({ Authorization: 'old' });
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    server.on('GET', REFRESH, async () => (await answered, ok({ token: 'new', expire: 3600 })));
+    await clock.advance(3600 * 1000);
+    const waiting = Array.from({ length: 5 }, () => session.headers());
+    await Promise.resolve();
+    expect(session.getState().status).toBe('refreshing');
+    release();
+    await expect(Promise.all(waiting)).resolves.toEqual(Array(5).fill({ Authorization: 'new' }));
+    expect(server.requestsTo(REFRESH)).toHaveLength(1);
+  });
+
+  it('headers(): no Authorization without a login; rejects when the refresh is refused or another user took over', async () => {
+    const server = createFakeServer().on('GET', REFRESH, () => fail(Codes.TOKEN_INVALID));
+    const memory = createSharedMemory();
+    const page = tab(server, memory.tab());
+    await expect(page.session.headers()).resolves.toEqual({});
+
+    page.session.setLogin({ token: 'old', expire: 3600 });
+    await page.clock.advance(3600 * 1000);
+    await expect(page.session.headers()).rejects.toMatchObject({ code: Codes.TOKEN_EXPIRED });
+    await expect(page.session.headers()).resolves.toEqual({});
+
+    const other = tab(server, memory.tab());
+    page.session.setLogin({ token: 'mine', expire: 3600 });
+    other.session.setLogin({ token: 'someone-else', expire: 3600 });
+    await expect(page.session.headers()).rejects.toMatchObject({ code: Codes.SESSION_REPLACED });
+  });
+
   it('follows a login, a refresh and a logout made in another tab', async () => {
     const server = createFakeServer()
       .on('GET', REFRESH, () => ok({ token: 'refreshed', expire: 3600 }))

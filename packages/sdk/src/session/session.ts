@@ -34,12 +34,24 @@ export interface SessionOptions {
   locale?: () => Locale;
   /** The address to come back to after logging in again. */
   currentUrl?: () => string;
+  /**
+   * The headers a call carries for a token (language, `ua`, top organisation…): the platform hands in
+   * its HTTP client's, so calls made outside the client look the same. Default: `Authorization` only.
+   */
+  requestHeaders?: (token: string | null, locale?: Locale) => Record<string, string>;
 }
 
 export interface Session extends ReadonlyStore<SessionState>, AuthGate {
   setLogin(ticket: LoginTicket): void;
   /** The token to use now, refreshed first when past its time (one refresh shared by every caller). */
   ensureFresh(): Promise<string | null>;
+  /**
+   * The headers of an authenticated call made outside the platform's HTTP client (uploads over XHR,
+   * keepalive fetches): the token as `Authorization` (DESIGN.md), refreshed first when due through the
+   * same single refresh as every other call, plus the platform's usual headers. No `Authorization`
+   * without a login. Rejects like `ensureFresh` (session replaced, refresh refused or unreachable).
+   */
+  headers(options?: { locale?: Locale }): Promise<Record<string, string>>;
   /** Forget the login on this device (storage and state); the server side is `auth.logout()`. */
   logout(): void;
   isLoggedIn(): boolean;
@@ -56,6 +68,7 @@ export function createSession(options: SessionOptions): Session {
   const clock = options.clock ?? systemClock;
   const locale = options.locale ?? (() => 'zh-CN' as const);
   const currentUrl = options.currentUrl ?? browserCurrentUrl;
+  const requestHeaders = options.requestHeaders ?? tokenHeader;
   const store = createStore<SessionState>(() =>
     initialSessionState(storage.get(StorageKeys.token), readExpireAt(storage)),
   );
@@ -172,6 +185,7 @@ export function createSession(options: SessionOptions): Session {
       send({ type: 'login', ...writeTicket(ticket) });
     },
     ensureFresh,
+    headers: async (opts) => requestHeaders(await ensureFresh(), opts?.locale),
     acquire: ensureFresh,
     async renew(staleToken) {
       if (inflight) return inflight;
@@ -193,6 +207,10 @@ export function createSession(options: SessionOptions): Session {
     onChange: (listener) => store.subscribe(listener),
     dispose: () => unfollow?.(),
   };
+}
+
+function tokenHeader(token: string | null): Record<string, string> {
+  return token ? { Authorization: token } : {};
 }
 
 function readExpireAt(storage: KeyValueStorage): number | null {

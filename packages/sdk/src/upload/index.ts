@@ -4,6 +4,7 @@ export {
   isObjectStoreMode,
   BUSINESS_CODES,
   type UploaderOptions,
+  type UploaderSettings,
   type StorageSelection,
 } from './uploaderOptions.js';
 export { toolSavePreset } from './presets.js';

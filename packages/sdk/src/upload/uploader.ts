@@ -9,7 +9,7 @@ import { isRetryable } from './retry.js';
 import { createSpeedMeter, type SpeedMeter } from './speedMeter.js';
 import { ACTIVE_STATUSES, canTransition, transition, type UploadStatus } from './stateMachine.js';
 import { isAbort, toIssue, UploadError } from './uploadError.js';
-import { resolveUploaderOptions, type UploaderOptions } from './uploaderOptions.js';
+import { resolveUploaderOptions, withSettings, type ResolvedUploaderOptions, type UploaderOptions, type UploaderSettings } from './uploaderOptions.js';
 import { computeTotals, createUploaderStore, createUploadFile, type UploadFile, type UploaderStore, type UploadNotice } from './uploaderStore.js';
 import { validateSelection } from './validation.js';
 
@@ -26,6 +26,8 @@ export interface Uploader {
   retry(id: string): void;
   /** Cancels if needed and takes the file off the list. */
   remove(id: string): void;
+  /** New rules and settings for files added from now on; files already in the list keep theirs. */
+  configure(change: UploaderSettings): void;
   /** Resolves once nothing is running or waiting. */
   idle(): Promise<void>;
   destroy(): void;
@@ -37,6 +39,8 @@ const NOTICE_LIMIT = 50;
 
 export interface Job {
   source: FileSource;
+  /** The options as they were when the file was added (`configure` changes only later files). */
+  options: ResolvedUploaderOptions;
   fingerprint: string;
   memory: FileMemory;
   meter: SpeedMeter;
@@ -44,7 +48,7 @@ export interface Job {
 }
 
 export function createUploader(input: UploaderOptions): Uploader {
-  const options = resolveUploaderOptions(input);
+  let options = resolveUploaderOptions(input);
   const api = createFileApi({
     transport: options.transport,
     endpoints: fileEndpoints(options.apiBase, options.filePrefix),
@@ -80,6 +84,7 @@ export function createUploader(input: UploaderOptions): Uploader {
       const fingerprint = uploadFingerprint(source, options.apiBase, options.userKey());
       jobs.set(id, {
         source,
+        options,
         fingerprint,
         memory: { sample: undefined, chunkSize: options.chunkSize, askServer: false },
         meter: createSpeedMeter(options.speedWindowMs),
@@ -156,7 +161,7 @@ export function createUploader(input: UploaderOptions): Uploader {
   }
 
   function contextFor(id: string, job: Job, signal: AbortSignal): FileRunContext {
-    return createFileRunContext({ id, job, signal, options, api, find, update });
+    return createFileRunContext({ id, job, signal, options: job.options, api, find, update });
   }
 
   function move(id: string, to: UploadStatus, patch: Partial<UploadFile> = {}): boolean {
@@ -207,6 +212,9 @@ export function createUploader(input: UploaderOptions): Uploader {
       removeWaiting(id);
       jobs.delete(id);
       write(store.getState().files.filter((item) => item.id !== id));
+    },
+    configure(change) {
+      options = withSettings(options, change);
     },
     async idle() {
       while (runs.size > 0 || (waiting.length > 0 && running < options.parallelFiles)) {

@@ -96,6 +96,19 @@ export function resolveUploaderOptions(options: UploaderOptions): ResolvedUpload
   };
 }
 
+/** What may change on a live uploader (`configure`): the rules and settings a file takes when it is added. */
+export type UploaderSettings = Partial<Pick<UploaderOptions, 'rules' | 'requireH264' | 'businessCode' | 'chunkSize'>>;
+
+/** `options` with `change` applied, normalised like `resolveUploaderOptions`; keys left out stay as they were. */
+export function withSettings(options: ResolvedUploaderOptions, change: UploaderSettings): ResolvedUploaderOptions {
+  const next = { ...options };
+  if (change.rules) next.rules = change.rules;
+  if ('requireH264' in change) next.requireH264 = change.requireH264 ?? false;
+  if ('businessCode' in change) next.businessCode = change.businessCode;
+  if ('chunkSize' in change) next.chunkSize = positive(change.chunkSize, DEFAULT_CHUNK_SIZE);
+  return next;
+}
+
 function positive(value: number | undefined, fallback: number): number {
   return value !== undefined && Number.isFinite(value) && value > 0 ? Math.floor(value) : fallback;
 }

@@ -1,0 +1,24 @@
+/**
+ * The size budgets of the element bundles (bench/bundle-sizes.mjs), read from the files the build
+ * produced: a change that puts the platform core back into `<ds-uploader>`'s first load fails here.
+ */
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM bench script, no type declarations
+import { checkBudgets } from '../bench/bundle-sizes.mjs';
+
+interface BudgetResult {
+  element: string;
+  build: string;
+  max: number;
+  initial: number | undefined;
+  pass: boolean;
+}
+
+describe('element bundle budgets (gzip -9, entry + static imports)', () => {
+  const results = checkBudgets() as BudgetResult[];
+
+  it.each(results.map((r) => [`${r.element} (${r.build})`, r] as const))('%s stays within its first-load budget', (_name, r) => {
+    expect(r.initial, `${r.element} ${r.build} was not built`).toBeTypeOf('number');
+    expect(r.initial!, `${r.element} ${r.build}: ${r.initial} B gz > budget ${r.max} B`).toBeLessThanOrEqual(r.max);
+  });
+});
