@@ -32,6 +32,7 @@ import { seedDefaultConfig } from './config/defaultConfig.js';
 import { globalConfigRoutes } from './config/globalConfigRoutes.js';
 import { fileConfigRoutes } from './files/fileConfigRoutes.js';
 import { fileRoutes } from './files/fileRoutes.js';
+import { mediaLinks } from './files/mediaLinks.js';
 import { staticRoutes } from './static/staticRoutes.js';
 import { cloudLessonRoutes } from './lessons/cloudLessonModule.js';
 import { seedCloudLessons } from './lessons/demoSeed.js';
@@ -138,6 +139,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       guard: createGuard(tokens, users),
       keys,
       secret,
+      media: mediaLinks(secret, now),
       users,
       tokens,
       login,

@@ -9,6 +9,7 @@ import type { CaptchaService } from './auth/captchaService.js';
 import type { LoginFailures } from './auth/loginFailures.js';
 import type { SlidingWindowLimiter } from './http/rateLimiter.js';
 import type { UsersRepo } from './users/usersRepo.js';
+import type { MediaLinks } from './files/mediaLinks.js';
 
 export interface AppContext {
   settings: Settings;
@@ -17,6 +18,8 @@ export interface AppContext {
   guard: Guard;
   keys: RsaKeys;
   secret: string;
+  /** Signed links for stored files shown by `<video>`/`<img>` (no token header there). */
+  media: MediaLinks;
   users: UsersRepo;
   tokens: TokenService;
   login: LoginService;

@@ -9,6 +9,8 @@ import { startHarness, type Harness } from './harness.js';
 const PUBLIC_ROUTES = new Set([
   'GET /healthz',
   'GET /healthz/live',
+  // Signed media links: the signature is the permission (files/mediaLinks.ts).
+  'GET /file/v1/file/media/:fileInfoId',
   'GET /cas/publicKey',
   'POST /cas/login/restful',
   'POST /cas/sz/login/restful',

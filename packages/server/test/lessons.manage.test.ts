@@ -68,13 +68,13 @@ describe('saving a lesson', () => {
     const body = await lessonBody(h, {
       lessonId: lesson.lessonId,
       title: '  更新后  ',
-      resources: [{ resourceId, title: '第一段（改）', url: VIDEO, durationSeconds: 10 }, { title: '第二段', fileInfoId: 'f-123', durationSeconds: 20 }],
+      resources: [{ resourceId, title: '第一段（改）', url: VIDEO, durationSeconds: 10 }, { title: '第二段', url: VIDEO, durationSeconds: 20 }],
     });
     const answer = await h.call('POST', `${L}/save`, { token: teacher, body });
     expect(answer.status).toBe(200);
     expect(answer.data).toMatchObject({ lessonId: lesson.lessonId, title: '更新后', durationSeconds: 30 });
     expect(answer.data.resources.map((r: { resourceId: string }) => r.resourceId)[0]).toBe(resourceId);
-    expect(answer.data.resources[1]).toMatchObject({ fileInfoId: 'f-123', playUrl: '/file/v1/file/download/f-123' });
+    expect(answer.data.resources[1]).toMatchObject({ title: '第二段', fileInfoId: null, playUrl: VIDEO });
   });
 
   it('creates a live lesson with start and end, and refuses one without them', async () => {

@@ -6,6 +6,7 @@ import type { Viewer } from '../shell/navItems';
 import type { BootActions } from './boot';
 import type { BootState } from './bootStore';
 import { usePortal } from './PortalContext';
+import type { Platform } from './createPortalPlatform';
 
 export function useBoot(): BootState {
   const { boot } = usePortal();
@@ -59,7 +60,7 @@ export function useViewerProfile(): ViewerProfile {
   return {
     ...viewer,
     name: user?.userName ?? '',
-    avatarUrl: user?.avatarFileid ? platform.http.url(platform.paths.file(`/v1/file/download/${user.avatarFileid}`)) : null,
+    avatarUrl: avatarOf(platform, user),
   };
 }
 
@@ -85,4 +86,10 @@ export function useLogout(): () => Promise<void> {
     // Never throws: the device forgets the login even when the server cannot be told.
     await platform.auth.logout();
   }, [platform]);
+}
+
+/** The reference server sends a signed `avatarUrl` an `<img>` can load; other servers only the file id. */
+function avatarOf(platform: Platform, user: CurrentUser | null | undefined): string | null {
+  if (user?.avatarUrl) return platform.http.url(user.avatarUrl);
+  return user?.avatarFileid ? platform.http.url(platform.paths.file(`/v1/file/download/${user.avatarFileid}`)) : null;
 }

@@ -19,6 +19,8 @@ export interface CurrentUser {
   stageCode?: number | string;
   simplifiedSpelling?: string;
   avatarFileid?: string | number;
+  /** Reference server: a signed address of the avatar an `<img>` can load without the token header. */
+  avatarUrl?: string;
   yjToken?: string;
   roleVOList?: RoleVO[];
   organizationType?: number | string;

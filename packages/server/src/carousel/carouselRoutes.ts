@@ -14,7 +14,7 @@ import { isAdmin, optionalUser, requireAdmin } from '../lessons/access.js';
 import { idSchema, newId } from '../lessons/ids.js';
 import { idList } from '../lessons/lessonQueries.js';
 import { pageProps } from '../lessons/lessonSchemas.js';
-import { fileUrl } from '../lessons/lessonView.js';
+import type { FileUrl } from '../lessons/lessonView.js';
 import { allOf, first, num, paged, rows, str, strOrNull, type Row } from '../lessons/sqlRows.js';
 
 const P = '/cloudSchool/v1/carouselImage';
@@ -23,7 +23,7 @@ export const VISIBILITIES = ['all', 'loggedIn', 'loggedInNotStudent'] as const;
 
 const json = (value: unknown): Record<string, unknown> => (typeof value === 'string' ? JSON.parse(value) : (value ?? {})) as Record<string, unknown>;
 
-function toSlide(r: Row, identityCode: number | null) {
+function toSlide(r: Row, identityCode: number | null, fileUrl: FileUrl) {
   const titles = json(r.title_by_identity) as Record<string, string>;
   const fileId = strOrNull(r.image_file_id);
   return {
@@ -105,7 +105,7 @@ export async function carouselRoutes(app: FastifyInstance, ctx: AppContext): Pro
         body,
         async (limit, offset) =>
           (await rows(db, sql`SELECT c.* FROM carousel_images c WHERE ${condition} ORDER BY c.group_id, c.sort, c.id LIMIT ${limit} OFFSET ${offset}`)).map((r) =>
-            toSlide(r, identity(request)),
+            toSlide(r, identity(request), ctx.media.url),
           ),
         async () => num((await first(db, sql`SELECT count(*) AS n FROM carousel_images c WHERE ${condition}`))?.n),
       );
@@ -118,7 +118,7 @@ export async function carouselRoutes(app: FastifyInstance, ctx: AppContext): Pro
     { ...open, schema: { params: { type: 'object', required: ['id'], properties: { id: slideProps.groupId } } } },
     async (request) => {
       const list = await rows(db, sql`SELECT c.* FROM carousel_images c WHERE c.group_id = ${request.params.id} AND c.enabled = 1 AND ${visibleTo(request)} ORDER BY c.sort, c.id`);
-      return ok(list.map((r) => toSlide(r, identity(request))), localeOf(request));
+      return ok(list.map((r) => toSlide(r, identity(request), ctx.media.url)), localeOf(request));
     },
   );
 
@@ -126,7 +126,7 @@ export async function carouselRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const hiddenOk = isAdmin(request.auth) ? sql`TRUE` : sql`c.enabled = 1`;
     const row = await first(db, sql`SELECT c.* FROM carousel_images c WHERE c.id = ${request.params.id} AND ${visibleTo(request)} AND ${hiddenOk}`);
     if (!row) throw new AppError(Codes.NOT_FOUND, `轮播图不存在：${request.params.id}`);
-    return ok(toSlide(row, identity(request)), localeOf(request));
+    return ok(toSlide(row, identity(request), ctx.media.url), localeOf(request));
   });
 
   app.post<{ Body: SlideInput }>(
@@ -158,7 +158,7 @@ export async function carouselRoutes(app: FastifyInstance, ctx: AppContext): Pro
           ${b.imageUrl ?? ''}, ${b.imageFileId ?? null}, ${JSON.stringify(b.target ?? { type: 'none' })}::jsonb, ${b.visibility ?? 'all'},
           ${b.enabled ?? 1}, ${sort}, ${request.auth!.user.id}, ${now}, ${now})`);
       }
-      return ok(toSlide((await first(db, sql`SELECT * FROM carousel_images WHERE id = ${id}`))!, null), localeOf(request));
+      return ok(toSlide((await first(db, sql`SELECT * FROM carousel_images WHERE id = ${id}`))!, null, ctx.media.url), localeOf(request));
     },
   );
 

@@ -15,7 +15,7 @@ const P = '/cloudSchool/v1/lessonCollection';
 
 export async function collectionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const db = ctx.db.orm;
-  const queries = new LessonQueries(db, ctx.now);
+  const queries = new LessonQueries(db, ctx.now, ctx.media.url);
   const user = { preValidation: ctx.guard.requireUser };
 
   app.post<{ Body: { lessonId: string } }>(`${P}/add`, { ...user, schema: { body: lessonIdBody } }, async (request) => {

@@ -1,7 +1,6 @@
 /**
- * Downloads with Range support. Safe media (images, video, audio, pdf, text) are shown inline for the
- * players; everything else, and any type a browser would run (html, svg, xml, js), is an attachment.
- * nosniff and a sandbox CSP keep a file from ever acting as a page of this origin.
+ * Reading stored files: the owner's file info and download (token header), and signed media links
+ * (`mediaLinks.ts`) for `<video>`/`<img>` elements showing files a route has already cleared.
  */
 import type { FastifyInstance } from 'fastify';
 import { Codes } from '@dscloud/sdk/errors';
@@ -10,12 +9,21 @@ import { AppError } from '../http/appError.js';
 import { localeOf, ok } from '../http/envelope.js';
 import type { FileRepo } from './fileRepo.js';
 import type { FileStore } from './fileStore.js';
-import { dispositionTypeOf } from './contentSniff.js';
-import { contentDisposition } from './contentDisposition.js';
-import { parseRange } from './httpRange.js';
+import { MEDIA_PATH } from './mediaLinks.js';
+import { sendStoredFile, wantsDownload } from './sendStoredFile.js';
 import { view } from './uploadRoutes.js';
 
 const idParams = { type: 'object', required: ['fileInfoId'], properties: { fileInfoId: { type: 'string', pattern: '^[0-9]{1,15}$' } } } as const;
+const downloadQuery = { type: 'object', properties: { download: { type: 'string', maxLength: 8 } } } as const;
+const mediaQuery = {
+  type: 'object',
+  required: ['e', 's'],
+  properties: {
+    e: { type: 'integer', minimum: 0 },
+    s: { type: 'string', minLength: 1, maxLength: 64 },
+    download: downloadQuery.properties.download,
+  },
+} as const;
 
 export async function downloadRoutes(app: FastifyInstance, ctx: AppContext, repo: FileRepo, store: FileStore): Promise<void> {
   const guard = ctx.guard.requireUser;
@@ -31,37 +39,28 @@ export async function downloadRoutes(app: FastifyInstance, ctx: AppContext, repo
 
   app.get<{ Params: { fileInfoId: string }; Querystring: { download?: string } }>(
     '/file/v1/file/download/:fileInfoId',
-    { preValidation: guard, schema: { params: idParams, querystring: { type: 'object', properties: { download: { type: 'string', maxLength: 8 } } } } },
+    { preValidation: guard, schema: { params: idParams, querystring: downloadQuery } },
     async (request, reply) => {
       const row = await load(request.auth!.user.id, request.params.fileInfoId);
-      const { size, sha256, mime, storageKey } = row.content;
-      const etag = `"${sha256}"`;
-      const forced = request.query.download === '1' || request.query.download === 'true';
-      const type = forced ? 'attachment' : dispositionTypeOf(row.extension);
-      reply
-        .header('content-type', type === 'attachment' && !mime.startsWith('application/') ? 'application/octet-stream' : mime)
-        .header('content-disposition', contentDisposition(type, row.fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', 'sandbox')
-        .header('accept-ranges', 'bytes')
-        .header('etag', etag)
-        .header('cache-control', 'private, no-cache');
-      const ifRange = request.headers['if-range'];
-      const rangeHeader = ifRange === undefined || ifRange === etag ? request.headers.range : undefined;
-      const range = parseRange(rangeHeader, size);
-      if (range.kind === 'unsatisfiable') {
-        return reply.status(416).header('content-range', `bytes */${size}`).type('application/json; charset=utf-8').send({
-          status: 416,
-          code: 416,
-          message: `请求的范围无法满足：文件共 ${size} 字节，请求的是“${rangeHeader}”`,
-          data: null,
-        });
-      }
-      const [start, end] = range.kind === 'part' ? [range.start, range.end] : [0, size - 1];
-      if (range.kind === 'part') reply.status(206).header('content-range', `bytes ${start}-${end}/${size}`);
-      reply.header('content-length', String(end - start + 1));
-      if (request.method === 'HEAD') return reply.send();
-      return reply.send(await store.readRange(storageKey, start, end));
+      return sendStoredFile(request, reply, row, store, { forceDownload: wantsDownload(request.query.download), cacheControl: 'private, no-cache' });
+    },
+  );
+
+  app.get<{ Params: { fileInfoId: string }; Querystring: { e: number; s: string; download?: string } }>(
+    `${MEDIA_PATH}/:fileInfoId`,
+    { config: { public: true }, schema: { params: idParams, querystring: mediaQuery } },
+    async (request, reply) => {
+      const { fileInfoId } = request.params;
+      const check = ctx.media.check(fileInfoId, request.query.e, request.query.s);
+      if (check === 'invalid') throw new AppError(Codes.FORBIDDEN, '媒体链接无效：签名不符，请从课程页面重新打开');
+      if (check === 'expired') throw new AppError(Codes.FORBIDDEN, '媒体链接已过期，请刷新页面后重试');
+      const row = await repo.fileInfoById(Number(fileInfoId));
+      if (!row) throw new AppError(Codes.NOT_FOUND, `文件不存在：fileInfoId=${fileInfoId}`);
+      const secondsLeft = Math.max(0, request.query.e - Math.floor(ctx.now() / 1000));
+      return sendStoredFile(request, reply, row, store, {
+        forceDownload: wantsDownload(request.query.download),
+        cacheControl: `private, max-age=${Math.min(secondsLeft, 3600)}, immutable`,
+      });
     },
   );
 }

@@ -147,6 +147,12 @@ export class FileRepo {
     return rows[0] ? fileInfoOf(rows[0]) : null;
   }
 
+  /** Any user's file: only for routes that have checked the caller may see it (signed media links, lesson saves by administrators). */
+  async fileInfoById(id: number): Promise<FileInfoRow | null> {
+    const rows = await this.q(`${FILE_INFO_SELECT} WHERE f.id = $1`, [id]);
+    return rows[0] ? fileInfoOf(rows[0]) : null;
+  }
+
   /** The caller's most recent file with this content, preferring the same extension. */
   async ownedByMd5(userId: string, md5: string, extension: string, size?: number): Promise<FileInfoRow | null> {
     const rows = await this.q(

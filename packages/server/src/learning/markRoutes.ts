@@ -34,7 +34,7 @@ interface MarkInput {
 
 export async function markRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const db = ctx.db.orm;
-  const queries = new LessonQueries(db, ctx.now);
+  const queries = new LessonQueries(db, ctx.now, ctx.media.url);
   const list = async (resourceId: string) =>
     (await rows(db, sql`SELECT * FROM lesson_resource_marks WHERE resource_id = ${resourceId} ORDER BY mark_time, id`)).map(toMark);
   const lessonOf = async (resourceId: string) => {

@@ -13,11 +13,11 @@ import { visibleLesson } from '../lessons/lessonActions.js';
 import { LessonQueries } from '../lessons/lessonQueries.js';
 import { pageProps } from '../lessons/lessonSchemas.js';
 import { allOf, containsPattern, first, num, paged, rows, str, strOrNull, type Row } from '../lessons/sqlRows.js';
-import { fileUrl } from '../lessons/lessonView.js';
+import type { FileUrl } from '../lessons/lessonView.js';
 
 const P = '/cloudSchool/v1/lessonNote';
 
-const toNote = (r: Row) => ({
+const noteOf = (fileUrl: FileUrl) => (r: Row) => ({
   lessonNoteId: str(r.id),
   lessonId: str(r.lesson_id),
   resourceId: strOrNull(r.resource_id),
@@ -35,7 +35,8 @@ const NOTE_SELECT = sql`SELECT n.*, l.title AS lesson_title, l.cover_url, l.cove
 
 export async function noteRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const db = ctx.db.orm;
-  const queries = new LessonQueries(db, ctx.now);
+  const queries = new LessonQueries(db, ctx.now, ctx.media.url);
+  const toNote = noteOf(ctx.media.url);
   const user = { preValidation: ctx.guard.requireUser };
   const ownNote = async (userId: string, noteId: string) => {
     const row = await first(db, sql`${NOTE_SELECT} WHERE n.id = ${noteId} AND n.user_id = ${userId}`);

@@ -1,8 +1,9 @@
 /**
  * Totals of very large lists (tens of thousands of lessons, e.g. "all published on-demand lessons")
  * cost a scan of that many index entries on every page turn. Such totals are kept for a few seconds
- * per distinct query; small totals, which are cheap and which people check exactly after an edit,
- * are never cached.
+ * per distinct query (the public lists keep them longer and drop them on every write through this
+ * server, see lessonBrowseRoutes.ts); small totals, which are cheap and which people check exactly
+ * after an edit, are never cached.
  */
 export const CACHE_MIN_TOTAL = 10_000;
 export const CACHE_TTL_MS = 5_000;
@@ -11,12 +12,19 @@ const MAX_ENTRIES = 500;
 export class CountCache {
   private readonly entries = new Map<string, { total: number; at: number }>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly ttlMs = CACHE_TTL_MS,
+  ) {}
+
+  invalidate(): void {
+    this.entries.clear();
+  }
 
   async get(key: string, compute: () => Promise<number>): Promise<number> {
     const hit = this.entries.get(key);
     const now = this.now();
-    if (hit && now - hit.at < CACHE_TTL_MS) return hit.total;
+    if (hit && now - hit.at < this.ttlMs) return hit.total;
     const total = await compute();
     if (total >= CACHE_MIN_TOTAL) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.clear();

@@ -18,7 +18,7 @@ export const notFound = (lessonId: string) => new AppError(Codes.NOT_FOUND, `课
 
 /** The lesson if the caller may see it; unknown and hidden lessons answer the same 404. */
 export async function visibleLesson(ctx: AppContext, auth: AuthUser | null, lessonId: string): Promise<LessonSummary> {
-  const lesson = await new LessonQueries(ctx.db.orm, ctx.now).summary(lessonId);
+  const lesson = await new LessonQueries(ctx.db.orm, ctx.now, ctx.media.url).summary(lessonId);
   if (!lesson || !canSeeLesson(lesson, auth)) throw notFound(lessonId);
   return lesson;
 }

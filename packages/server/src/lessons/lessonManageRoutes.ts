@@ -18,7 +18,7 @@ import { filterBody, filterProps, lessonIdBody, lessonIdQuery, lessonIdsBody, sa
 
 export async function lessonManageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const db = ctx.db.orm;
-  const queries = new LessonQueries(db, ctx.now);
+  const queries = new LessonQueries(db, ctx.now, ctx.media.url);
   const curriculum = new CurriculumRepo(db);
   const admin = { preValidation: requireAdmin(ctx) };
   const teacher = { preValidation: requireTeacher(ctx) };

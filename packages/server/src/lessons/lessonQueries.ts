@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Orm } from '../db/database.js';
 import { allOf, first, num, paged, rows, str, type Page } from './sqlRows.js';
-import { toResource, toSummary, type LessonResource, type LessonSummary } from './lessonView.js';
+import { toResource, toSummary, type FileUrl, type LessonResource, type LessonSummary } from './lessonView.js';
 import type { OrderBy } from './lessonSchemas.js';
 import { orderClause } from './lessonFilters.js';
 import { CountCache } from './countCache.js';
@@ -33,11 +33,12 @@ export interface LessonDetail extends LessonSummary {
 export const idList = (ids: readonly string[]): SQL => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 
 export class LessonQueries {
-  private readonly counts = new CountCache();
-
   constructor(
     private readonly db: Orm,
     private readonly now: () => number,
+    private readonly fileUrl: FileUrl,
+    /** Where large totals are kept; the public lists pass one they drop on writes. */
+    private readonly counts = new CountCache(),
   ) {}
 
   /** Summaries in the order of `ids`; ids that no longer exist are left out. */
@@ -45,7 +46,7 @@ export class LessonQueries {
     if (ids.length === 0) return [];
     const list = await rows(this.db, sql`${summarySelect(sql`lessons`)} WHERE l.id IN (${idList(ids)})`);
     const now = this.now();
-    const byId = new Map(list.map((r) => [str(r.id), toSummary(r, now)]));
+    const byId = new Map(list.map((r) => [str(r.id), toSummary(r, now, this.fileUrl)]));
     return ids.map((id) => byId.get(id)).filter((s): s is LessonSummary => s !== undefined);
   }
 
@@ -62,7 +63,7 @@ export class LessonQueries {
         const order = orderClause(orderBy);
         const page = sql`(SELECT l.* FROM lessons l WHERE ${condition} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})`;
         const now = this.now();
-        return (await rows(this.db, sql`${summarySelect(page)} ORDER BY ${order}`)).map((r) => toSummary(r, now));
+        return (await rows(this.db, sql`${summarySelect(page)} ORDER BY ${order}`)).map((r) => toSummary(r, now, this.fileUrl));
       },
       () => this.count(where),
     );
@@ -76,7 +77,7 @@ export class LessonQueries {
 
   async resources(lessonId: string): Promise<LessonResource[]> {
     const list = await rows(this.db, sql`SELECT * FROM lesson_resources WHERE lesson_id = ${lessonId} ORDER BY sort, id`);
-    return list.map(toResource);
+    return list.map((r) => toResource(r, this.fileUrl));
   }
 
   async detail(id: string): Promise<LessonDetail | undefined> {

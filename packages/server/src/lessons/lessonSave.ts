@@ -14,6 +14,7 @@ import { CurriculumRepo } from '../curriculum/curriculumRepo.js';
 import { gradesOfStage } from '../curriculum/names.js';
 import { TeacherRepo } from '../teachers/teacherRepo.js';
 import { canManageLesson, canSeeLesson, isAdmin } from './access.js';
+import { checkLessonFiles } from './lessonFiles.js';
 import { newId } from './ids.js';
 import { idList, LessonQueries } from './lessonQueries.js';
 import type { SaveInput } from './lessonSchemas.js';
@@ -24,9 +25,9 @@ const MAX_LIVE_MS = 12 * 3_600_000;
 
 export async function saveLesson(ctx: AppContext, auth: AuthUser, input: SaveInput): Promise<string> {
   const db = ctx.db.orm;
-  const queries = new LessonQueries(db, ctx.now);
+  const queries = new LessonQueries(db, ctx.now, ctx.media.url);
   const curriculum = new CurriculumRepo(db);
-  const teachers = new TeacherRepo(db);
+  const teachers = new TeacherRepo(db, ctx.media.url);
   const admin = isAdmin(auth);
 
   const existing = input.lessonId ? await queries.summary(input.lessonId) : undefined;
@@ -117,14 +118,25 @@ export async function saveLesson(ctx: AppContext, auth: AuthUser, input: SaveInp
   }
 
   // Videos.
-  const resources = input.resources ?? (existing ? await queries.resources(existing.lessonId) : []);
-  const keptIds = new Set(existing ? (await queries.resources(existing.lessonId)).map((r) => r.resourceId) : []);
+  const existingResources = existing ? await queries.resources(existing.lessonId) : [];
+  const resources = input.resources ?? existingResources;
+  const keptIds = new Set(existingResources.map((r) => r.resourceId));
   for (const [i, r] of resources.entries()) {
     if (!r.url && !r.fileInfoId) throw bad(`参数 resources[${i}] 需要视频地址 url 或文件 fileInfoId`);
     if (!r.title.trim()) throw bad(`参数 resources[${i}].title 不能为空`);
     if (r.resourceId && !keptIds.has(r.resourceId)) throw bad(`参数 resources[${i}].resourceId 不属于这节课：${r.resourceId}`);
   }
   if (liveFlag === 0 && resources.length === 0) throw bad('参数 resources：点播课至少需要一个视频');
+  const attached = new Set([...existingResources.map((r) => r.fileInfoId), existing?.coverFileId].filter((id): id is string => !!id));
+  await checkLessonFiles(
+    ctx,
+    auth,
+    [
+      ...resources.flatMap((r, i) => (r.fileInfoId ? [{ param: `resources[${i}].fileInfoId`, fileInfoId: r.fileInfoId, kind: 'video' as const }] : [])),
+      ...(input.coverFileId ? [{ param: 'coverFileId', fileInfoId: input.coverFileId, kind: 'picture' as const }] : []),
+    ],
+    attached,
+  );
 
   // Topics are managed by administrators.
   const topics = [...new Set(input.specialSubjectIds ?? existing?.specialSubjectIds ?? [])];

@@ -3,7 +3,8 @@ import { gradeName, stageName, subjectName } from '../curriculum/names.js';
 import { num, numOrNull, str, strOrNull, type Row } from './sqlRows.js';
 import type { LiveState } from './lessonSchemas.js';
 
-export const fileUrl = (fileInfoId: string) => `/file/v1/file/download/${encodeURIComponent(fileInfoId)}`;
+/** The address a browser element loads a stored file from (a signed media link, see files/mediaLinks.ts). */
+export type FileUrl = (fileInfoId: string) => string;
 
 export interface LessonSummary {
   lessonId: string;
@@ -52,7 +53,7 @@ export interface LessonResource {
   title: string;
   url: string;
   fileInfoId: string | null;
-  /** What the player loads: `url`, or the file service's download address for `fileInfoId`. */
+  /** What the player loads: `url`, or a signed media link to the uploaded file `fileInfoId`. */
   playUrl: string;
   durationSeconds: number;
   captionUrl: string;
@@ -69,7 +70,7 @@ const jsonList = (value: unknown): string[] => {
   return Array.isArray(list) ? list.map(String) : [];
 };
 
-export function toSummary(r: Row, now: number): LessonSummary {
+export function toSummary(r: Row, now: number, fileUrl: FileUrl): LessonSummary {
   const liveFlag = num(r.live_flag);
   const start = numOrNull(r.live_start_at);
   const end = numOrNull(r.live_end_at);
@@ -118,7 +119,7 @@ export function toSummary(r: Row, now: number): LessonSummary {
   };
 }
 
-export function toResource(r: Row): LessonResource {
+export function toResource(r: Row, fileUrl: FileUrl): LessonResource {
   const fileInfoId = strOrNull(r.file_info_id);
   return {
     resourceId: str(r.id),

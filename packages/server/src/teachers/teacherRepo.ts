@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Orm } from '../db/database.js';
 import { allOf, containsPattern, first, num, numOrNull, paged, rows, str, strOrNull, type Page, type PageRequest, type Row } from '../lessons/sqlRows.js';
 import { stageName, subjectName } from '../curriculum/names.js';
+import type { FileUrl } from '../lessons/lessonView.js';
 
 export interface TeacherInfo {
   teacherInfoId: string;
@@ -53,7 +54,7 @@ const parseCodes = (value: unknown): number[] => {
   return Array.isArray(list) ? list.map(Number) : [];
 };
 
-export function toTeacher(r: Row): TeacherInfo {
+export function toTeacher(r: Row, fileUrl: FileUrl): TeacherInfo {
   const codes = parseCodes(r.subject_codes);
   const stage = numOrNull(r.stage);
   return {
@@ -63,7 +64,7 @@ export function toTeacher(r: Row): TeacherInfo {
     sex: str(r.sex),
     title: str(r.title),
     intro: str(r.intro),
-    avatarUrl: r.avatar_file_id ? `/file/v1/file/download/${str(r.avatar_file_id)}` : str(r.avatar_url),
+    avatarUrl: r.avatar_file_id ? fileUrl(str(r.avatar_file_id)) : str(r.avatar_url),
     avatarFileId: strOrNull(r.avatar_file_id),
     schoolId: str(r.school_id),
     schoolName: str(r.school_name),
@@ -81,7 +82,10 @@ export function toTeacher(r: Row): TeacherInfo {
 const LESSON_COUNT = sql`(SELECT count(*) FROM lessons l WHERE l.teacher_info_id = t.id AND l.publish_status = 1) AS lesson_count`;
 
 export class TeacherRepo {
-  constructor(private readonly db: Orm) {}
+  constructor(
+    private readonly db: Orm,
+    private readonly fileUrl: FileUrl,
+  ) {}
 
   private where(filter: TeacherFilter): SQL {
     const where: SQL[] = [];
@@ -103,7 +107,7 @@ export class TeacherRepo {
         (
           await rows(this.db, sql`SELECT t.*, ${LESSON_COUNT} FROM teacher_infos t WHERE ${where}
                                   ORDER BY t.sort, t.name, t.id LIMIT ${limit} OFFSET ${offset}`)
-        ).map(toTeacher),
+        ).map((r) => toTeacher(r, this.fileUrl)),
       async () => num((await first(this.db, sql`SELECT count(*) AS n FROM teacher_infos t WHERE ${where}`))?.n),
     );
   }
@@ -120,7 +124,7 @@ export class TeacherRepo {
 
   async byId(id: string): Promise<TeacherInfo | undefined> {
     const row = await first(this.db, sql`SELECT t.*, ${LESSON_COUNT} FROM teacher_infos t WHERE t.id = ${id}`);
-    return row ? toTeacher(row) : undefined;
+    return row ? toTeacher(row, this.fileUrl) : undefined;
   }
 
   async byUserIds(userIds: readonly string[]): Promise<TeacherInfo[]> {
@@ -129,7 +133,7 @@ export class TeacherRepo {
       this.db,
       sql`SELECT t.*, ${LESSON_COUNT} FROM teacher_infos t WHERE t.user_id IN (${sql.join(userIds.map((u) => sql`${u}`), sql`, `)}) ORDER BY t.name`,
     );
-    return list.map(toTeacher);
+    return list.map((r) => toTeacher(r, this.fileUrl));
   }
 
   async userIdsTaken(userIds: readonly string[], exceptId?: string): Promise<string[]> {

@@ -35,7 +35,7 @@ const teacherProps = {
 const addSchema = { type: 'object', required: ['name'], properties: teacherProps } as const;
 
 export async function teacherRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const repo = new TeacherRepo(ctx.db.orm);
+  const repo = new TeacherRepo(ctx.db.orm, ctx.media.url);
   const open = { config: { public: true } };
   const admin = { preValidation: requireAdmin(ctx) };
 

@@ -28,6 +28,8 @@ export interface CurrentUser {
   stageCode: string | null;
   simplifiedSpelling: string;
   avatarFileid: string;
+  /** A signed link an `<img>` can load (the download route wants the token header); '' without an avatar. */
+  avatarUrl: string;
   yjToken: string;
   roleVOList: RoleVO[];
   organizationType: number;
@@ -39,7 +41,7 @@ export interface CurrentUser {
   topOrgId: string;
 }
 
-export async function currentUserOf(repo: UsersRepo, user: UserRow, roles: RoleRow[]): Promise<CurrentUser> {
+export async function currentUserOf(repo: UsersRepo, user: UserRow, roles: RoleRow[], fileUrl: (fileInfoId: string) => string): Promise<CurrentUser> {
   const chain = await repo.orgChain(user.orgId);
   const unit = chain[0];
   if (!unit) throw new Error(`用户 ${user.username} 的所属机构 ${user.orgId} 不存在`);
@@ -62,6 +64,7 @@ export async function currentUserOf(repo: UsersRepo, user: UserRow, roles: RoleR
     stageCode: user.stageCode ?? unit.stageCode ?? null,
     simplifiedSpelling: unit.shortName,
     avatarFileid: user.avatarFileId ?? '',
+    avatarUrl: user.avatarFileId ? fileUrl(user.avatarFileId) : '',
     yjToken: '',
     roleVOList: roles.map((r) => ({ roleCode: r.roleCode, roleName: roleNameOf(r.roleCode), level: r.level })),
     organizationType: unit.orgType,

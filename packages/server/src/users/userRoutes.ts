@@ -7,7 +7,7 @@ import { currentUserOf } from './currentUser.js';
 export async function userRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/base/v1/user/current', { preHandler: ctx.guard.requireUser }, async (request) => {
     const auth = request.auth!;
-    return ok(await currentUserOf(ctx.users, auth.user, auth.roles), localeOf(request));
+    return ok(await currentUserOf(ctx.users, auth.user, auth.roles, ctx.media.url), localeOf(request));
   });
 
   app.get('/cloudSchool/v1/activityAuditPerson/isAuditPerson', { preHandler: ctx.guard.requireUser }, async (request) =>
