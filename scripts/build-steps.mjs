@@ -52,7 +52,9 @@ export function runTarget(target) {
   const [cmd, args, cwd = '.'] = target.command;
   const started = Date.now();
   process.stdout.write(`构建 build: ${target.name} … `);
-  const r = spawnSync(cmd, args, { cwd: join(root, cwd), stdio: ['ignore', 'inherit', 'inherit'], env: process.env });
+  // Always a production build, also when a test runner (NODE_ENV=test) asks for it: libraries switch
+  // behaviour on NODE_ENV (e.g. every antd radio group named "test-id").
+  const r = spawnSync(cmd, args, { cwd: join(root, cwd), stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } });
   if (r.status !== 0) {
     console.error(`\n构建失败 build failed: ${target.name} (exit ${r.status})`);
     process.exit(r.status ?? 1);
