@@ -31,6 +31,34 @@ describe('accessibility and keyboard', () => {
     await context.close();
   });
 
+  it('has no serious or critical axe violations on the teacher\'s lesson list and upload form', async () => {
+    const { context, page } = await newPage(browser);
+    await loginAs(page, 'teacher');
+    await open(page, '/my-lessons');
+    await page.getByRole('heading', { level: 1, name: '我的课程' }).waitFor();
+    await page.locator('.ds-teach-table, .ds-teach .ant-empty').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await open(page, '/my-lessons/new');
+    await page.getByRole('button', { name: '选择文件' }).and(page.locator(':not([aria-disabled])')).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    // Keyboard only: from the title field, Tab reaches the file picker and the save button; Enter on
+    // save shows what is missing, under each field.
+    await page.getByLabel('课程名称', { exact: true }).focus();
+    const reached: string[] = [];
+    for (let i = 0; i < 30 && !reached.includes('保存课程'); i++) {
+      await page.keyboard.press('Tab');
+      reached.push(await page.evaluate(() => document.activeElement?.textContent?.trim() ?? ''));
+    }
+    expect(reached).toContain('选择文件');
+    expect(reached.at(-1)).toBe('保存课程');
+    await page.keyboard.press('Enter');
+    await page.getByText('请输入课程名称').waitFor();
+    await page.getByText('请至少上传一个视频').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('reaches the login fields and the button with Tab and submits with Enter', async () => {
     const { context, page } = await newPage(browser);
     await open(page, '/login?returnUrl=%2Fmy-notes');

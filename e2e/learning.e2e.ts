@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { launchBrowser, loginAs, newPage, open } from './support/browser';
+import { baseUrl, launchBrowser, loginAs, newPage, open } from './support/browser';
 
 /** Seconds of the player's video, read from the page (the player renders a plain <video> inside). */
 const videoTime = (page: Page) => page.evaluate(() => document.querySelector<HTMLVideoElement>('.ds-detail-player video')?.currentTime ?? 0);
@@ -91,6 +91,60 @@ describe('learning', () => {
     await context.close();
   });
 
+  it('narrows /learn to a chapter of a book by keyboard, and reopens there after reload and on the next visit', async () => {
+    const { context, page } = await newPage(browser);
+    await loginAs(page, 'student');
+    await open(page, '/learn');
+    const list = page.getByRole('list', { name: '课程列表' });
+    await list.locator('li').first().waitFor({ timeout: 20_000 });
+    if ((await page.getByRole('radiogroup', { name: '学科' }).count()) === 0) {
+      await page.getByRole('radiogroup', { name: '学段' }).getByText('小学', { exact: true }).click();
+    }
+    // The book picker shows once the subject is chosen; the grade is picked after that.
+    await page.getByRole('radiogroup', { name: '学科' }).getByText('数学', { exact: true }).click();
+    await page.getByRole('combobox', { name: '教材' }).waitFor();
+    await page.getByRole('radiogroup', { name: '年级' }).getByText('三年级', { exact: true }).click();
+    await page.waitForURL((url) => /subjectCode=214/.test(url.hash) && /grade=3/.test(url.hash));
+
+    // The book whose lessons span several chapters, and one of those chapters with a name of its own.
+    const { bookId, chapter } = await chapterToPick();
+    await page.getByRole('combobox', { name: '教材' }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: chapter.bookLabel }).first().click();
+    await page.waitForURL(new RegExp(`bookId=${bookId}`));
+    const bookTotal = await shownTotal(page);
+
+    const picker = page.getByRole('combobox', { name: '章节' });
+    await picker.focus();
+    await page.keyboard.type(chapter.name);
+    await page.locator('.ant-select-tree-treenode', { hasText: chapter.name }).first().waitFor();
+    expect(await seriousViolations(page, '.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toEqual([]);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(new RegExp(`nodeId=${chapter.nodeId}`));
+    await expect.poll(() => shownTotal(page), { timeout: 20_000 }).toBe(chapter.total);
+    expect(chapter.total).toBeLessThan(bookTotal);
+    expect(await list.locator('li').count()).toBe(Math.min(chapter.total, 12));
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.reload();
+    await expect.poll(() => shownTotal(page), { timeout: 20_000 }).toBe(chapter.total);
+    // The picker shows the chosen chapter by name (its popup lives outside the filters).
+    await page.locator('.ds-filter-pickers').getByText(chapter.name, { exact: true }).waitFor();
+
+    // A bare /learn (the header link, another session) reopens the saved chapter.
+    await page.getByRole('link', { name: '智慧学习' }).first().click();
+    await page.waitForURL(new RegExp(`nodeId=${chapter.nodeId}`));
+    await context.close();
+    const next = await newPage(browser);
+    await loginAs(next.page, 'student');
+    await open(next.page, '/learn');
+    await next.page.waitForURL(new RegExp(`nodeId=${chapter.nodeId}`), { timeout: 20_000 });
+    await expect.poll(() => shownTotal(next.page), { timeout: 20_000 }).toBe(chapter.total);
+    // Clearing the filters here stays cleared.
+    await next.page.getByRole('radiogroup', { name: '学段' }).getByText('全部', { exact: true }).click();
+    await next.page.waitForURL(/#\/learn(\/demand\/stage=2)?$/);
+    await next.context.close();
+  });
+
   it('collects a lesson into /my-collection, and the other learning screens read well', async () => {
     const { context, page } = await newPage(browser);
     await loginAs(page, 'student');
@@ -139,3 +193,35 @@ describe('learning', () => {
     await context.close();
   });
 });
+
+/** The number in "共 N 节课程" once the list has loaded. */
+async function shownTotal(page: Page): Promise<number> {
+  const text = await page.locator('.ds-learn-total').innerText();
+  return Number(text.match(/共\s*(\d+)/)?.[1] ?? -1);
+}
+
+const api = async <T>(path: string, body: unknown): Promise<T> => {
+  const res = await fetch(`${baseUrl()}/cloudSchool/v1/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return ((await res.json()) as { data: T }).data;
+};
+
+/**
+ * A grade 3 maths book with published lessons in more than one chapter, and a chapter of it (named
+ * once in its tree) with its lesson total, as the server answers them.
+ */
+async function chapterToPick(): Promise<{ bookId: string; chapter: { nodeId: string; name: string; bookLabel: string; total: number } }> {
+  type Row = { chapterNodeId: string | null; chapterName: string; bookId: string; bookName: string; editionName: string };
+  type Tree = { nodeId: string; name: string; children: Tree }[];
+  const { rows } = await api<{ rows: Row[] }>('cloudLesson/getOnDemandLessonPage', { stage: 2, subjectCode: 214, grade: 3, pageSize: 100 });
+  for (const bookId of new Set(rows.map((r) => r.bookId))) {
+    const inBook = rows.filter((r) => r.bookId === bookId && r.chapterNodeId);
+    if (new Set(inBook.map((r) => r.chapterNodeId)).size < 2) continue;
+    const names: string[] = [];
+    const walk = (nodes: Tree) => nodes.forEach((n) => (names.push(n.name), walk(n.children)));
+    walk(await api<Tree>('lessonNode/getChapterTree', { bookId }));
+    const lesson = inBook.find((r) => names.filter((n) => n.includes(r.chapterName)).length === 1)!;
+    const { total } = await api<{ total: number }>('cloudLesson/getOnDemandLessonPage', { bookId, nodeId: lesson.chapterNodeId, pageSize: 1 });
+    return { bookId, chapter: { nodeId: lesson.chapterNodeId!, name: lesson.chapterName, bookLabel: `${lesson.editionName} ${lesson.bookName}`, total } };
+  }
+  throw new Error('the demo catalogue has no grade 3 maths book with lessons in two chapters');
+}

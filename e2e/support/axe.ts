@@ -12,13 +12,17 @@ export interface AxeViolation {
   nodes: { target: string[]; html: string }[];
 }
 
-/** Runs axe-core inside the page and returns the serious and critical violations (WCAG 2.1 A/AA). */
-export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+/**
+ * Runs axe-core inside the page and returns the serious and critical violations (WCAG 2.1 A/AA).
+ * `selector` limits the check to one part (an open popup, whose overlap with the page below would
+ * otherwise be read as text on the wrong background).
+ */
+export async function seriousViolations(page: Page, selector?: string): Promise<AxeViolation[]> {
   // Evaluated through the DevTools protocol: the server's CSP (rightly) forbids inline scripts.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, {
+  const violations = await page.evaluate(async (selector) => {
+    const axe = (window as unknown as { axe: { run: (ctx: Element | Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(selector ? document.querySelector(selector)! : document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
     });
     return result.violations.map((v) => ({
@@ -27,6 +31,6 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
       help: v.help,
       nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, html: n.html.slice(0, 200) })),
     }));
-  });
+  }, selector);
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 }

@@ -147,3 +147,16 @@ export interface LearningTotals {
   noteCount: number;
   collectionCount: number;
 }
+
+/** A user's last position in the curriculum on one screen (`/lessonHistoryNode`, docs/api.md). */
+export interface HistoryNode {
+  stage?: number | null;
+  subjectCode?: number | null;
+  grade?: number | null;
+  businessEditionId?: string | null;
+  businessBookId?: string | null;
+  businessBookLabel?: string | null;
+  nodeId?: string | null;
+  nodeLabel?: string | null;
+  nodeType?: 'chapter' | 'knowledge' | null;
+}

@@ -3,6 +3,7 @@ import type {
   Book,
   CarouselSlide,
   CollectionRow,
+  HistoryNode,
   LearningTotals,
   LessonDetail,
   LessonFilter,
@@ -48,6 +49,9 @@ export function lessonsApi(platform: Platform) {
     books: (query: { stage?: number; subjectCode?: number; editionId?: string; grade?: number }) =>
       http.post<Book[]>(cs('lessonNode/getBookList'), query, pub),
     chapterTree: (bookId: string) => http.post<TreeNode[]>(cs('lessonNode/getChapterTree'), { bookId }, pub),
+    knowledgeTree: (subjectCode: number) => http.post<TreeNode[]>(cs('lessonNode/getKnowledgeTree'), { subjectCode }, pub),
+    historyNode: (businessType: string) => http.get<HistoryNode | null>(cs('lessonHistoryNode/getByBusinessType'), { businessType }),
+    saveHistoryNode: (businessType: string, node: HistoryNode) => http.post<HistoryNode>(cs('lessonHistoryNode/save'), { businessType, ...node }),
 
     topics: () => http.post<Topic[]>(cs('specialSubject/list'), {}, pub),
     slides: () => http.get<CarouselSlide[]>(cs('carouselImage/list/home'), undefined, viewer()),

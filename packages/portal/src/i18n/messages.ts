@@ -3,11 +3,13 @@
  * form) come from the SDK catalogue; these are the portal's own: navigation, footer, screen names.
  */
 import { learnEn, learnZh } from './learnMessages';
+import { teachEn, teachZh } from './teachMessages';
 
 export type PortalLocale = 'zh-CN' | 'en';
 
 const zh = {
   ...learnZh,
+  ...teachZh,
   'nav.home': '首页',
   'nav.learn': '智慧学习',
   'nav.teach': '智慧教学',
@@ -112,6 +114,7 @@ export type MessageKey = keyof typeof zh;
 
 const en: Record<MessageKey, string> = {
   ...learnEn,
+  ...teachEn,
   'nav.home': 'Home',
   'nav.learn': 'Smart learning',
   'nav.teach': 'Smart teaching',

@@ -3,15 +3,48 @@ import { Radio, Select, TreeSelect } from 'antd';
 import type { ReactNode } from 'react';
 import type { SubjectOption, TreeNode } from '../api/lessons';
 import { useLocale, useT } from '../i18n/useT';
-import { gradesOf, type LearnChoice } from './learnFilter';
+import { gradesOf, type HistoryLabels, type LearnChoice } from './learnFilter';
 import { useAsync } from './useAsync';
 import { useLessonsApi } from './useLessonsApi';
 
 const ALL = 0;
 const GRADE_NAMES = ['', '一年级', '二年级', '三年级', '四年级', '五年级', '六年级', '七年级', '八年级', '九年级', '高一', '高二', '高三'];
 
+type NodeType = NonNullable<HistoryLabels['nodeType']>;
 type TreeOption = { value: string; title: string; children: TreeOption[] };
 const toOptions = (nodes: TreeNode[]): TreeOption[] => nodes.map((n) => ({ value: n.nodeId, title: n.name, children: toOptions(n.children) }));
+
+function findOption(options: TreeOption[], value: string | undefined): TreeOption | undefined {
+  for (const option of options) {
+    const found = option.value === value ? option : findOption(option.children, value);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * One curriculum tree as a searchable picker: arrow keys move, typing filters, Enter chooses. It shows
+ * the chosen node only when the node is in its tree (the other picker may hold it).
+ */
+function NodePicker(props: { label: string; nodes: TreeNode[] | null; loading: boolean; nodeId: string | undefined; onPick: (nodeId: string | undefined, name: string | undefined) => void }) {
+  const options = toOptions(props.nodes ?? []);
+  const chosen = findOption(options, props.nodeId);
+  return (
+    <TreeSelect
+      aria-label={props.label}
+      placeholder={props.label}
+      allowClear
+      showSearch
+      treeNodeFilterProp="title"
+      loading={props.loading}
+      value={chosen?.value}
+      treeData={options}
+      onChange={(nodeId?: string) => props.onPick(nodeId, findOption(options, nodeId)?.title)}
+      popupMatchSelectWidth={false}
+      treeDefaultExpandAll
+    />
+  );
+}
 
 function Row({ id, label, children }: { id: string; label: string; children: ReactNode }) {
   return (
@@ -26,9 +59,11 @@ function Row({ id, label, children }: { id: string; label: string; children: Rea
 
 /**
  * The curriculum filters of /learn: stage, subject and grade as chips (few, seen at a glance), edition,
- * book and chapter as pickers (many). Lists come from the curriculum calls of the chosen level.
+ * book and curriculum node as pickers (many). Once a book is chosen, its chapter tree and the subject's
+ * knowledge points can be picked from; a node (one at a time) filters to the lessons under it. Lists come from the
+ * curriculum calls of the chosen level; changes carry the names of the chosen book and node.
  */
-export function LearnFilters({ choice, onChange }: { choice: LearnChoice; onChange: (change: Partial<LearnChoice>) => void }) {
+export function LearnFilters({ choice, onChange }: { choice: LearnChoice; onChange: (change: Partial<LearnChoice>, labels?: HistoryLabels) => void }) {
   const t = useT();
   const en = useLocale() === 'en';
   const api = useLessonsApi();
@@ -43,6 +78,16 @@ export function LearnFilters({ choice, onChange }: { choice: LearnChoice; onChan
     [api, choice.subjectCode, choice.editionId, choice.grade],
   );
   const tree = useAsync(async () => (choice.bookId ? api.chapterTree(choice.bookId) : []), [api, choice.bookId]);
+  const knowledge = useAsync(
+    async () => (choice.bookId && choice.subjectCode ? api.knowledgeTree(choice.subjectCode) : []),
+    [api, choice.bookId, choice.subjectCode],
+  );
+  const pickNode = (nodeType: NodeType) => (nodeId: string | undefined, nodeLabel: string | undefined) =>
+    onChange({ nodeId }, { bookLabel: bookLabel(choice.bookId), nodeLabel, nodeType: nodeId ? nodeType : undefined });
+  const bookLabel = (bookId: string | undefined) => {
+    const book = books.data?.find((b) => b.bookId === bookId);
+    return book ? `${book.editionName} ${book.name}` : undefined;
+  };
   const stageName = (code: number) => {
     const entry = Stages.find(code);
     return (en ? entry?.labelEn : entry?.label) ?? all.find((s) => s.stage === code)?.stageName ?? String(code);
@@ -98,21 +143,15 @@ export function LearnFilters({ choice, onChange }: { choice: LearnChoice; onChan
             allowClear
             value={choice.bookId}
             loading={books.status === 'loading'}
-            onChange={(bookId?: string) => onChange({ bookId })}
-            options={(books.data ?? []).map((b) => ({ value: b.bookId, label: `${b.editionName} ${b.name}` }))}
+            onChange={(bookId?: string) => onChange({ bookId }, { bookLabel: bookLabel(bookId) })}
+            options={(books.data ?? []).map((b) => ({ value: b.bookId, label: bookLabel(b.bookId) }))}
             popupMatchSelectWidth={false}
           />
           {choice.bookId ? (
-            <TreeSelect
-            aria-label={t('learn.chapter')}
-            placeholder={t('learn.chapter')}
-            allowClear
-            value={choice.nodeId}
-            treeData={toOptions(tree.data ?? [])}
-            onChange={(nodeId?: string) => onChange({ nodeId })}
-            popupMatchSelectWidth={false}
-            treeDefaultExpandAll
-            />
+            <>
+              <NodePicker label={t('learn.chapter')} nodes={tree.data} loading={tree.status === 'loading'} nodeId={choice.nodeId} onPick={pickNode('chapter')} />
+              <NodePicker label={t('learn.knowledge')} nodes={knowledge.data} loading={knowledge.status === 'loading'} nodeId={choice.nodeId} onPick={pickNode('knowledge')} />
+            </>
           ) : null}
         </div>
       ) : null}

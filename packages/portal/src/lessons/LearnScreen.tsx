@@ -1,13 +1,15 @@
 import { Input, Pagination, Segmented } from 'antd';
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { useT } from '../i18n/useT';
 import { useCurrentUser, useViewer } from '../platform/hooks';
-import { formatChoice, narrow, parseChoice, toFilter, type LearnChoice } from './learnFilter';
+import { formatChoice, narrow, parseChoice, sameCurriculum, toFilter, type HistoryLabels, type LearnChoice } from './learnFilter';
 import { LearnFilters } from './LearnFilters';
 import { LessonGrid } from './LessonGrid';
+import { TeachEntry } from './teach/TeachEntry';
 import { mapAsync, useAsync } from './useAsync';
 import { useLessonsApi } from './useLessonsApi';
+import { useLearnHistory } from './useLearnHistory';
 import './lessons.css';
 import './learn.css';
 
@@ -16,6 +18,7 @@ const PAGE_SIZE = 12;
 /**
  * 智慧学习 (students) / 智慧教学 (teachers): on-demand lessons filtered by curriculum, keyword and order.
  * The choice lives in the address (`/learn/demand/subjectCode=214…`) so back, reload and links keep it.
+ * A signed-in viewer's curriculum position is also kept by the server, and a bare /learn reopens it.
  */
 export default function LearnScreen() {
   const t = useT();
@@ -23,27 +26,46 @@ export default function LearnScreen() {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const { params } = useParams();
+  const location = useLocation();
   const api = useLessonsApi();
   const fromUrl = parseChoice(params);
+  // A bare /learn opened from elsewhere goes back to the saved position; one reached by clearing the
+  // filters here (`chosen`) stays bare.
+  const chosenHere = (location.state as { chosen?: boolean } | null)?.chosen === true;
+  const history = useLearnHistory(viewer.kind === 'teacher' ? 'teach' : 'learn', { signedIn: Boolean(user), restore: !params && !chosenHere });
+  const go = (next: LearnChoice, options: { replace?: boolean } = {}) => {
+    const query = formatChoice(next);
+    navigate(query ? `/learn/demand/${query}` : '/learn', { state: { chosen: true }, replace: options.replace });
+  };
+  useEffect(() => {
+    if (history.saved) go(history.saved, { replace: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [history.saved]);
   // A learner with a stage starts in it; an explicit choice in the address wins.
   const ownStage = Number(user?.stageCode);
   const choice: LearnChoice = !params && viewer.kind === 'student' && gradeStage(ownStage) ? { ...fromUrl, stage: ownStage } : fromUrl;
   const [keyword, setKeyword] = useState(choice.keyword ?? '');
   useEffect(() => setKeyword(choice.keyword ?? ''), [choice.keyword]);
 
-  const go = (next: LearnChoice) => {
-    const query = formatChoice(next);
-    navigate(query ? `/learn/demand/${query}` : '/learn');
+  const change = (part: Partial<LearnChoice>, labels?: HistoryLabels) => {
+    const next = narrow(choice, part);
+    if (!sameCurriculum(choice, next)) history.save(next, labels);
+    go(next);
   };
-  const change = (part: Partial<LearnChoice>) => go(narrow(choice, part));
   const filterKey = formatChoice(choice);
-  const page = useAsync(() => api.onDemandPage(toFilter(choice, PAGE_SIZE)), [api, filterKey]);
+  // While the saved position is being read or opened, the list waits rather than load a page it would replace.
+  const waiting = history.pending || (history.saved !== null && !params);
+  const page = useAsync(
+    () => (waiting ? new Promise<never>(() => undefined) : api.onDemandPage(toFilter(choice, PAGE_SIZE))),
+    [api, filterKey, waiting],
+  );
   const rows = mapAsync(page, (p) => p.rows);
   const total = page.data?.total ?? 0;
 
   return (
     <div className="ds-learn">
       <h1 className="ds-screen-title">{t(viewer.kind === 'teacher' ? 'nav.teach' : 'nav.learn')}</h1>
+      {viewer.kind === 'teacher' ? <TeachEntry /> : null}
       <LearnFilters choice={choice} onChange={change} />
       <div className="ds-toolbar">
         <Input.Search

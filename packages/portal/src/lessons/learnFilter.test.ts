@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatChoice, gradesOf, narrow, parseChoice, toFilter } from './learnFilter';
+import { formatChoice, fromHistoryNode, gradesOf, narrow, parseChoice, sameCurriculum, toFilter, toHistoryNode } from './learnFilter';
 
 describe('learn filter', () => {
   it('reads and writes the choice of /learn/demand/:params', () => {
@@ -15,5 +15,38 @@ describe('learn filter', () => {
   it('sends a trimmed keyword only when there is one', () => {
     expect(toFilter({ orderBy: 'newest', pageNum: 2, keyword: '  ' }, 12)).toEqual({ orderBy: 'newest', pageNum: 2, pageSize: 12 });
     expect(gradesOf(3)).toEqual([7, 8, 9]);
+  });
+});
+
+describe('remembered position on /learn', () => {
+  const deep = { stage: 2, subjectCode: 214, grade: 3, editionId: 'ed-rj', bookId: 'bk-214-3a', nodeId: 'nd-1', keyword: '分数', orderBy: 'hottest' as const, pageNum: 3 };
+
+  it('saves the curriculum part with its names, and nulls for what was cleared', () => {
+    expect(toHistoryNode(deep, { bookLabel: '人教版 三年级上册', nodeLabel: '分数的初步认识', nodeType: 'chapter' })).toEqual({
+      stage: 2,
+      subjectCode: 214,
+      grade: 3,
+      businessEditionId: 'ed-rj',
+      businessBookId: 'bk-214-3a',
+      businessBookLabel: '人教版 三年级上册',
+      nodeId: 'nd-1',
+      nodeLabel: '分数的初步认识',
+      nodeType: 'chapter',
+    });
+    const cleared = toHistoryNode(narrow(deep, { subjectCode: 213 }), { bookLabel: 'stale', nodeLabel: 'stale' });
+    expect(cleared).toMatchObject({ subjectCode: 213, grade: null, businessBookId: null, businessBookLabel: null, nodeId: null, nodeLabel: null, nodeType: null });
+  });
+
+  it('opens at the saved position on page 1, newest first, and ignores an empty or odd one', () => {
+    const saved = toHistoryNode(deep, { nodeType: 'knowledge' });
+    expect(fromHistoryNode({ ...saved, updateTime: 1 } as never)).toEqual({ stage: 2, subjectCode: 214, grade: 3, editionId: 'ed-rj', bookId: 'bk-214-3a', nodeId: 'nd-1', orderBy: 'newest', pageNum: 1 });
+    expect(fromHistoryNode(toHistoryNode({ orderBy: 'newest', pageNum: 1 }))).toBeNull();
+    expect(fromHistoryNode(null)).toBeNull();
+    expect(fromHistoryNode({ stage: -1, businessBookId: '<script>' })).toBeNull();
+  });
+
+  it('tells a move in the curriculum from a new keyword, order or page', () => {
+    expect(sameCurriculum(deep, { ...deep, keyword: undefined, orderBy: 'newest', pageNum: 1 })).toBe(true);
+    expect(sameCurriculum(deep, narrow(deep, { nodeId: 'nd-2' }))).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { LessonFilter, LessonOrder } from '../api/lessons';
+import type { HistoryNode, LessonFilter, LessonOrder } from '../api/lessons';
 
 /** What the learner chose on /learn; every field optional, narrowing from stage down to the chapter. */
 export interface LearnChoice {
@@ -66,4 +66,58 @@ export function gradesOf(stage: number | undefined): number[] {
   if (stage === 3) return [7, 8, 9];
   if (stage === 4) return [10, 11, 12];
   return [];
+}
+
+
+/**
+ * Where a signed-in viewer last was on /learn is kept by the server per user and screen (HistoryNode,
+ * business type `learn` or `teach`), so the screen opens there next time. The names travel with the
+ * ids, for screens that show the saved position without loading the tree.
+ */
+export interface HistoryLabels {
+  bookLabel?: string;
+  nodeLabel?: string;
+  nodeType?: 'chapter' | 'knowledge';
+}
+
+const CURRICULUM = ['stage', 'subjectCode', 'grade', 'editionId', 'bookId', 'nodeId'] as const;
+
+/** Whether two choices sit at the same place in the curriculum (keyword, order and page aside). */
+export function sameCurriculum(a: LearnChoice, b: LearnChoice): boolean {
+  return CURRICULUM.every((key) => a[key] === b[key]);
+}
+
+/** The curriculum part of a choice as the server stores it; cleared levels are sent as null. */
+export function toHistoryNode(choice: LearnChoice, labels: HistoryLabels = {}): HistoryNode {
+  return {
+    stage: choice.stage ?? null,
+    subjectCode: choice.subjectCode ?? null,
+    grade: choice.grade ?? null,
+    businessEditionId: choice.editionId ?? null,
+    businessBookId: choice.bookId ?? null,
+    businessBookLabel: choice.bookId ? (labels.bookLabel ?? null) : null,
+    nodeId: choice.nodeId ?? null,
+    nodeLabel: choice.nodeId ? (labels.nodeLabel ?? null) : null,
+    nodeType: choice.nodeId ? (labels.nodeType ?? null) : null,
+  };
+}
+
+/**
+ * The choice to open /learn with from a saved position, or null when nothing was saved or everything
+ * was cleared. Goes through the same reading as the address, so a stale or odd value is left out.
+ */
+export function fromHistoryNode(node: HistoryNode | null | undefined): LearnChoice | null {
+  if (!node) return null;
+  const query = new URLSearchParams();
+  const fields: [keyof LearnChoice, unknown][] = [
+    ['stage', node.stage],
+    ['subjectCode', node.subjectCode],
+    ['grade', node.grade],
+    ['editionId', node.businessEditionId],
+    ['bookId', node.businessBookId],
+    ['nodeId', node.nodeId],
+  ];
+  for (const [key, value] of fields) if (value !== null && value !== undefined && value !== '') query.set(key, String(value));
+  const choice = parseChoice(query.toString());
+  return CURRICULUM.some((key) => choice[key] !== undefined) ? choice : null;
 }

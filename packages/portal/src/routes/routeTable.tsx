@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { learningScreens } from '../lessons/learningScreens';
+import { teachScreens } from '../lessons/teach/teachScreens';
 import { managementRoutes } from '../management/managementRoutes';
 import NoPage from '../screens/NoPage';
 import { PageLoading } from '../screens/PageLoading';
@@ -34,7 +35,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="/main/type=new" replace /> },
           { path: 'main', element: <Navigate to="/main/type=new" replace /> },
           { path: 'main/:params', handle: handle('screen.home'), lazy: lazyScreen(() => import('../screens/HomeScreen')) },
-          ...userRoutes.map(({ path, title }) => ({ path, handle: handle(title), lazy: learningScreens[path] ?? comingSoon })),
+          ...userRoutes.map(({ path, title }) => ({ path, handle: handle(title), lazy: learningScreens[path] ?? teachScreens[path] ?? comingSoon })),
           {
             path: 'waitPage/:pageType/:menuType?',
             handle: handle('screen.waitPage'),

@@ -11,6 +11,10 @@ export const userRoutes: ReadonlyArray<{ path: string; title: MessageKey }> = [
   { path: 'help', title: 'screen.help' },
   { path: 'feedback', title: 'screen.help' },
   { path: 'my-collection', title: 'user.collection' },
+  // The teacher's own lessons: a shared-list route (spec §2 leaves these to the product).
+  { path: 'my-lessons', title: 'teach.myLessons' },
+  { path: 'my-lessons/new', title: 'teach.newLesson' },
+  { path: 'my-lessons/:lessonId/edit', title: 'teach.editLesson' },
   { path: 'my-notes', title: 'screen.notes' },
   { path: 'study-record', title: 'screen.studyRecord' },
   { path: 'course-detail/:courseId/:fromPage?', title: 'screen.courseDetail' },

@@ -40,6 +40,13 @@ export function UserMenu() {
     >
       {(close) => (
         <ul className="ds-nav-sub ds-user-panel">
+          {profile.kind === 'teacher' ? (
+            <li>
+              <Link className="ds-nav-link" to="/my-lessons" onClick={close}>
+                {t('teach.myLessons')}
+              </Link>
+            </li>
+          ) : null}
           <li>
             {profile.kind === 'teacher' ? (
               <Link className="ds-nav-link" to="/my-collection" onClick={close}>

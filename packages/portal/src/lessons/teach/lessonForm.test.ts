@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import type { OwnLessonDetail } from '../../api/teachLessons';
+import { clearedBelow, fieldOfMessage, fromDetail, titleFromFileName, toSavePayload, type LessonFormValues } from './lessonForm';
+
+const filled: LessonFormValues = {
+  title: '  分数的初步认识  ',
+  stage: 2,
+  subjectCode: 214,
+  grade: 3,
+  bookId: 'bk-214-3a',
+  chapterNodeId: 'bk-214-3a-08-01',
+  knowledgeNodeIds: ['kp-214-01-01', 'kp-214-01-01', 'kp-214-02-01'],
+  description: ' 认识几分之一 ',
+  resources: [
+    { key: 'u1', uploadId: 'u1', title: ' 第一讲 ', fileInfoId: '42', durationSeconds: 12.6 },
+    { key: 'rs-1', resourceId: 'rs-1', title: '旧视频', url: '/static/seed/media/a.mp4', durationSeconds: 30, captionUrl: '/static/a.vtt' },
+  ],
+};
+
+describe('toSavePayload', () => {
+  it('sends the whole form as the server expects it: trimmed, on demand, videos in order', () => {
+    expect(toSavePayload(filled)).toEqual({
+      title: '分数的初步认识',
+      liveFlag: 0,
+      stage: 2,
+      subjectCode: 214,
+      grade: 3,
+      bookId: 'bk-214-3a',
+      chapterNodeId: 'bk-214-3a-08-01',
+      knowledgeNodeIds: ['kp-214-01-01', 'kp-214-02-01'],
+      description: '认识几分之一',
+      resources: [
+        { title: '第一讲', fileInfoId: '42', durationSeconds: 13 },
+        { resourceId: 'rs-1', title: '旧视频', url: '/static/seed/media/a.mp4', durationSeconds: 30, captionUrl: '/static/a.vtt' },
+      ],
+    });
+  });
+
+  it('names the lesson when editing and clears book and chapter with null, not by leaving them out', () => {
+    const payload = toSavePayload({ ...filled, bookId: undefined, chapterNodeId: undefined, description: undefined }, 'ls-9');
+    expect(payload.lessonId).toBe('ls-9');
+    expect(payload.bookId).toBeNull();
+    expect(payload.chapterNodeId).toBeNull();
+    expect(payload.description).toBe('');
+  });
+
+  it('leaves out a length it could not read instead of sending 0 or NaN', () => {
+    const payload = toSavePayload({ ...filled, resources: [{ key: 'a', title: 'x', fileInfoId: '1', durationSeconds: Number.NaN }] });
+    expect(payload.resources[0]).toEqual({ title: 'x', fileInfoId: '1' });
+  });
+});
+
+describe('fromDetail', () => {
+  it('turns a saved lesson back into the form, videos by their order and kept by id', () => {
+    const lesson = {
+      title: 'T',
+      stage: 3,
+      subjectCode: 317,
+      grade: 8,
+      bookId: null,
+      chapterNodeId: null,
+      description: null,
+      knowledgeNodes: [{ nodeId: 'kp-1', name: 'k' }],
+      resources: [
+        { resourceId: 'rs-b', title: 'B', url: '', fileInfoId: '7', playUrl: '/x', durationSeconds: 5, captionUrl: '', sort: 1 },
+        { resourceId: 'rs-a', title: 'A', url: '/a.mp4', fileInfoId: null, playUrl: '/a.mp4', durationSeconds: 0, captionUrl: '', sort: 0 },
+      ],
+    } as unknown as OwnLessonDetail;
+    const values = fromDetail(lesson);
+    expect(values).toMatchObject({ title: 'T', stage: 3, subjectCode: 317, grade: 8, bookId: undefined, knowledgeNodeIds: ['kp-1'], description: '' });
+    expect(values.resources).toEqual([
+      { key: 'rs-a', resourceId: 'rs-a', title: 'A', url: '/a.mp4' },
+      { key: 'rs-b', resourceId: 'rs-b', title: 'B', fileInfoId: '7', durationSeconds: 5 },
+    ]);
+    expect(toSavePayload(values, 'ls-1').resources.map((r) => r.resourceId)).toEqual(['rs-a', 'rs-b']);
+  });
+});
+
+describe('clearedBelow', () => {
+  it('empties everything under a changed stage, and files stages without grades under grade 0', () => {
+    expect(clearedBelow({ stage: 2 })).toEqual({ subjectCode: undefined, grade: undefined, bookId: undefined, chapterNodeId: undefined, knowledgeNodeIds: [] });
+    expect(clearedBelow({ stage: 1 })).toMatchObject({ grade: 0, subjectCode: undefined });
+  });
+
+  it('keeps knowledge points when only the grade or book changes', () => {
+    expect(clearedBelow({ grade: 4 })).toEqual({ bookId: undefined, chapterNodeId: undefined });
+    expect(clearedBelow({ bookId: 'b' })).toEqual({ chapterNodeId: undefined });
+    expect(clearedBelow({ title: 'x' })).toEqual({});
+  });
+});
+
+describe('titleFromFileName', () => {
+  it('drops the extension only', () => {
+    expect(titleFromFileName('第1课 认识图形.mp4')).toBe('第1课 认识图形');
+    expect(titleFromFileName('v1.2.final.MP4')).toBe('v1.2.final');
+    expect(titleFromFileName('.mp4')).toBe('.mp4');
+    expect(titleFromFileName(`${'长'.repeat(120)}.mp4`)).toHaveLength(100);
+  });
+});
+
+describe('fieldOfMessage', () => {
+  it('finds the field a server message names, in both languages', () => {
+    expect(fieldOfMessage('参数 grade 的年级 8 不属于学段 2')).toEqual(['grade']);
+    expect(fieldOfMessage('缺少参数：subjectCode')).toEqual(['subjectCode']);
+    expect(fieldOfMessage('参数 resources[1].title 不能为空')).toEqual(['resources', 1, 'title']);
+    expect(fieldOfMessage('参数 resources[0] 需要视频地址 url 或文件 fileInfoId')).toEqual(['resources']);
+    expect(fieldOfMessage('参数 resources：点播课至少需要一个视频')).toEqual(['resources']);
+    expect(fieldOfMessage('参数 knowledgeNodeIds[2] 对应的知识点不存在：kp-x')).toEqual(['knowledgeNodeIds']);
+    expect(fieldOfMessage('参数 editionId 对应的教材版本不存在：e')).toEqual(['bookId']);
+    expect(fieldOfMessage('Parameter "title" must NOT have more than 100 characters')).toEqual(['title']);
+  });
+
+  it('leaves messages about no field of the form to the form as a whole', () => {
+    expect(fieldOfMessage('只能修改自己的课程')).toBeNull();
+    expect(fieldOfMessage('参数 teacherUserId：教师只能把课程记在自己名下')).toBeNull();
+  });
+});
