@@ -176,6 +176,22 @@ describe('<ds-lesson-player> with a lesson of the reference server (student)', (
     expect(page.rows).to.have.length(0);
   });
 
+  it('lists the notes written before the player opened, in time order', async () => {
+    const write = (content: string, videoTime: number) =>
+      platform().http.post<{ lessonNoteId: string }>(cloud('/v1/lessonNote/save'), { lessonId, resourceId: resource.resourceId, content, videoTime });
+    const later = await write('第二条：结尾的总结', 8);
+    const earlier = await write('第一条：开头的问题', 2);
+    el = mountPlayer({ 'lesson-id': lessonId });
+    await ready(el);
+    const texts = await waitFor(() => {
+      const notes = [...shadow(el).querySelectorAll('.ds-player__note')].map((n) => n.textContent ?? '');
+      return notes.length === 2 ? notes : null;
+    }, { message: 'both saved notes listed' });
+    expect(texts[0]).to.contain('第一条');
+    expect(texts[1]).to.contain('第二条');
+    for (const note of [earlier, later]) await platform().http.delete(cloud('/v1/lessonNote/deleteByNoteId'), { lessonNoteId: note.lessonNoteId });
+  });
+
   it('asked nothing of any origin but the page and the API (no CDN)', () => {
     const allowed = new Set([location.origin, new URL(apiBase()).origin]);
     const foreign = performance.getEntriesByType('resource').filter((entry) => !allowed.has(new URL(entry.name).origin));

@@ -31,7 +31,7 @@ interface StoryArgs extends LessonPlayerProps {
 function storyPlatform(notes: LessonNote[] | undefined) {
   const saved = [...(notes ?? [])];
   const server = createFakeServer()
-    .on('POST', '/cloudSchool/v1/lessonNote/getNotesPage', () => ok({ rows: saved, total: saved.length, pageNum: 1, pageSize: 200 }))
+    .on('POST', '/cloudSchool/v1/lessonNote/getNotesPage', () => ok({ rows: saved, total: saved.length, pageNum: 1, pageSize: 100 }))
     .on('POST', '/cloudSchool/v1/lessonNote/save', ({ body }) => {
       const note = { ...(body as Omit<LessonNote, 'lessonNoteId'>), lessonNoteId: `nt-${saved.length + 1}`, createTime: Date.now() };
       saved.push(note);

@@ -36,6 +36,9 @@ export interface LearningReport {
   position: number;
 }
 
+const NOTE_PAGE_SIZE = 100;
+const NOTE_PAGES = 5;
+
 interface Page<T> {
   rows: T[];
   total: number;
@@ -75,9 +78,15 @@ export function lessonApi(platform: Platform, token: () => string | undefined = 
     },
     reportDuration: (report: LearningReport) => http.post<unknown>(cloud('/v1/lessonOperation/addLearningDuration'), report, as({ silent: true })),
     async notes(lessonId: string): Promise<LessonNote[]> {
-      const page = await http.post<Page<LessonNote>>(cloud('/v1/lessonNote/getNotesPage'), { lessonId, pageNum: 1, pageSize: 200 }, as({ silent: true }));
+      // Pages of the server's largest size, up to a few hundred notes on one lesson.
+      const rows: LessonNote[] = [];
+      for (let pageNum = 1; pageNum <= NOTE_PAGES; pageNum++) {
+        const page = await http.post<Page<LessonNote>>(cloud('/v1/lessonNote/getNotesPage'), { lessonId, pageNum, pageSize: NOTE_PAGE_SIZE }, as({ silent: true }));
+        rows.push(...page.rows);
+        if (page.rows.length < NOTE_PAGE_SIZE || rows.length >= page.total) break;
+      }
       // The server orders a lesson's notes by time already; sorting again keeps that true for any server.
-      return [...page.rows].sort((a, b) => a.videoTime - b.videoTime);
+      return rows.sort((a, b) => a.videoTime - b.videoTime);
     },
     saveNote: (note: { lessonId: string; resourceId: string | null; content: string; videoTime: number }) =>
       http.post<LessonNote>(cloud('/v1/lessonNote/save'), note, as()),
