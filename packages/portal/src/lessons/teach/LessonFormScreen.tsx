@@ -8,7 +8,6 @@ import { CurriculumFields } from './CurriculumFields';
 import { LeaveGuard } from './LeaveGuard';
 import { clearedBelow, EMPTY_FORM, fieldOfMessage, fromDetail, toSavePayload, type LessonFormValues } from './lessonForm';
 import { RequireTeacher } from './RequireTeacher';
-import { TeachTheme } from './TeachTheme';
 import { useTeachApi } from './useTeachApi';
 import { VideoSection } from './VideoSection';
 import './teach.css';
@@ -122,11 +121,9 @@ export default function LessonFormScreen() {
   const { lessonId } = useParams();
   const title = t(lessonId ? 'teach.editLesson' : 'teach.newLesson');
   return (
-    <TeachTheme>
-      <div className="ds-teach">
-        <h1 className="ds-screen-title">{title}</h1>
-        <RequireTeacher title={title}>{lessonId ? <EditLesson lessonId={lessonId} /> : <LessonForm key="new" initial={EMPTY_FORM} />}</RequireTeacher>
-      </div>
-    </TeachTheme>
+    <div className="ds-teach">
+      <h1 className="ds-screen-title">{title}</h1>
+      <RequireTeacher title={title}>{lessonId ? <EditLesson lessonId={lessonId} /> : <LessonForm key="new" initial={EMPTY_FORM} />}</RequireTeacher>
+    </div>
   );
 }

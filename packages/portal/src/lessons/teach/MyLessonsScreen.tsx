@@ -10,7 +10,6 @@ import { clock, dateTime } from '../format';
 import { SubjectTag } from '../SubjectTag';
 import { useAsync } from '../useAsync';
 import { RequireTeacher } from './RequireTeacher';
-import { TeachTheme } from './TeachTheme';
 import { useTeachApi } from './useTeachApi';
 import '../lessons.css';
 import './teach.css';
@@ -151,13 +150,11 @@ function LessonTable() {
 export default function MyLessonsScreen() {
   const t = useT();
   return (
-    <TeachTheme>
-      <div className="ds-teach">
-        <h1 className="ds-screen-title">{t('teach.myLessons')}</h1>
-        <RequireTeacher title={t('teach.myLessons')}>
-          <LessonTable />
-        </RequireTeacher>
-      </div>
-    </TeachTheme>
+    <div className="ds-teach">
+      <h1 className="ds-screen-title">{t('teach.myLessons')}</h1>
+      <RequireTeacher title={t('teach.myLessons')}>
+        <LessonTable />
+      </RequireTeacher>
+    </div>
   );
 }
