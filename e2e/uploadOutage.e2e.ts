@@ -40,17 +40,31 @@ async function schoolLine(context: BrowserContext, page: Page, megabytesPerSecon
 interface Watch {
   /** Chunk requests that reached the server and were answered. */
   answered: () => number;
+  /** Index of every chunk the server acknowledged (answered 200), in order. */
+  acknowledged: number[];
+}
+
+const chunkIndex = (body: Buffer | null) => Number(/name="chunk"\r\n\r\n(\d+)/.exec(body?.toString('latin1') ?? '')?.[1] ?? NaN);
+
+function watchChunks(page: Page): Watch {
+  let answered = 0;
+  const acknowledged: number[] = [];
+  page.on('requestfinished', (request) => {
+    if (!request.url().includes('/api/file/v1/file/block')) return;
+    answered++;
+    void request.response().then((response) => {
+      if (response?.status() === 200) acknowledged.push(chunkIndex(request.postDataBuffer()));
+    });
+  });
+  return { answered: () => answered, acknowledged };
 }
 
 async function startUpload(page: Page, pageUrl: string, file: string): Promise<Watch> {
-  let answered = 0;
-  page.on('requestfinished', (request) => {
-    if (request.url().includes('/api/file/v1/file/block')) answered++;
-  });
+  const watch = watchChunks(page);
   await page.goto(pageUrl);
   await page.getByRole('button', { name: '选择文件' }).and(page.locator(':not([aria-disabled])')).waitFor();
   await page.locator('ds-uploader input[type="file"]').setInputFiles(file);
-  return { answered: () => answered };
+  return watch;
 }
 
 const md5Of = (file: string) => createHash('md5').update(readFileSync(file)).digest('hex');
@@ -80,6 +94,73 @@ describe('<ds-uploader> over a line that drops', () => {
     expect(await downloadedMd5(baseUrl(), ticket.token, fileInfoId)).toBe(md5Of(file));
     // Nothing acknowledged was sent twice: every chunk at most once more than the plan (the ones cut off).
     expect(watch.answered()).toBeLessThanOrEqual(CHUNKS + 1);
+    await context.close();
+  });
+
+  it('waits out 45 s offline (longer than retries and restarts last) showing 网络已断开, then finishes without sending a chunk twice', async () => {
+    const file = writePatternFile(folder, `长时间断网-${Date.now()}.zip`, CHUNKS);
+    const ticket = await loginTicket(baseUrl(), 'teacher');
+    const { context, page } = await newPage(browser);
+    const pageUrl = await serveUploaderPage(context, baseUrl(), MB);
+    await seedSession(context, ticket);
+    const line = await schoolLine(context, page, 4);
+    const watch = await startUpload(page, pageUrl, file);
+    const row = page.locator('ds-uploader .ds-uploader__file');
+
+    await expect.poll(watch.answered, { timeout: 60_000 }).toBeGreaterThanOrEqual(4);
+    await line.offline();
+    await row.getByText('网络已断开，恢复后自动继续', { exact: true }).waitFor({ timeout: 10_000 });
+    const atDrop = watch.answered();
+    const progress = Number(await row.getByRole('progressbar').getAttribute('aria-valuenow'));
+    expect(progress).toBeGreaterThan(0);
+    // Without the wait, three retries (1 + 3 + 5 s) and three restarts would have ended in 失败 by now.
+    await page.waitForTimeout(45_000);
+    expect(await row.locator('.ds-uploader__status').innerText()).toBe('网络已断开，恢复后自动继续');
+    expect(await row.getAttribute('data-status')).toBe('waitingForNetwork');
+    expect(await row.getByRole('button', { name: /^重试/ }).count()).toBe(0);
+    expect(Number(await row.getByRole('progressbar').getAttribute('aria-valuenow'))).toBe(progress);
+    expect(watch.answered()).toBe(atDrop);
+    await line.online();
+
+    await row.getByText('已完成', { exact: true }).waitFor({ timeout: 60_000 });
+    const fileInfoId = (await page.evaluate(() => document.body.dataset.fileInfoId))!;
+    expect(await downloadedMd5(baseUrl(), ticket.token, fileInfoId)).toBe(md5Of(file));
+    // Each chunk acknowledged exactly once: what the server held when the line came back was not sent again.
+    await expect.poll(() => watch.acknowledged.length).toBe(watch.answered());
+    expect([...watch.acknowledged].sort((a, b) => a - b)).toEqual(Array.from({ length: CHUNKS }, (_, index) => index));
+    await context.close();
+  }, 150_000);
+
+  it('loads the upload part and the file config that failed offline at first use: 重试, or by itself once back online', async () => {
+    const ticket = await loginTicket(baseUrl(), 'teacher');
+    const { context, page } = await newPage(browser);
+    const pageUrl = await serveUploaderPage(context, baseUrl(), MB);
+    await seedSession(context, ticket);
+    const line = await schoolLine(context, page, 8);
+    const blocked = { engine: true, config: true };
+    await context.route(/\/chunks\/engineCore-[^/]*\.js$/, (route) => (blocked.engine ? route.abort('internetdisconnected') : route.continue()));
+    await context.route(/\/file\/v1\/file\/config/, (route) => (blocked.config ? route.abort('internetdisconnected') : route.continue()));
+    await page.goto(pageUrl);
+    const warning = page.locator('ds-uploader .ds-uploader__warning');
+    const picker = page.getByRole('button', { name: '选择文件' });
+
+    await warning.getByText('上传组件加载失败，网络恢复后自动重试').waitFor();
+    expect(await picker.getAttribute('aria-disabled')).toBe('true');
+    blocked.engine = false;
+    await warning.getByRole('button', { name: '重试', exact: true }).click();
+    // The upload part is in; the file config is still out of reach: the defaults apply meanwhile.
+    await warning.getByText('服务器配置加载失败，已使用默认设置').waitFor();
+    blocked.config = false;
+    await line.offline();
+    await line.online();
+    await warning.waitFor({ state: 'detached' });
+    await expect.poll(() => page.locator('ds-uploader .ds-uploader__hint').innerText()).toContain('单个文件不超过');
+
+    const file = writePatternFile(folder, `首次加载-${Date.now()}.zip`, 2);
+    await page.locator('ds-uploader input[type="file"]').setInputFiles(file);
+    await page.getByText('已完成', { exact: true }).waitFor({ timeout: 60_000 });
+    const fileInfoId = (await page.evaluate(() => document.body.dataset.fileInfoId))!;
+    expect(await downloadedMd5(baseUrl(), ticket.token, fileInfoId)).toBe(md5Of(file));
     await context.close();
   });
 

@@ -14,10 +14,18 @@ export interface FileRowProps {
   onRemove: (id: string) => void;
 }
 
+/** States with a look of their own; the rest take the colour of their phase (MD5 or upload). */
+const TONES: Partial<Record<UploadFile['status'], 'failed' | 'paused' | 'done' | 'waiting'>> = {
+  failed: 'failed',
+  paused: 'paused',
+  done: 'done',
+  waitingForNetwork: 'waiting',
+};
+
 /** One file: name, size, state in words, its progress bar, speed and time left, and its actions. */
 export function FileRow({ file, messages: m, lang, onPause, onResume, onRetry, onRemove }: FileRowProps) {
   const phase = phaseOf(file);
-  const tone = file.status === 'failed' ? 'failed' : file.status === 'paused' ? 'paused' : file.status === 'done' ? 'done' : phase;
+  const tone = TONES[file.status] ?? phase;
   const moving = file.status === 'uploading' && file.speed > 0;
   const button = (label: string, action: (id: string) => void, kind: string) => (
     <button

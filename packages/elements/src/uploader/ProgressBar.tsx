@@ -3,7 +3,7 @@ export interface ProgressBarProps {
   value: number;
   label: string;
   part: string;
-  tone?: 'hash' | 'upload' | 'done' | 'failed' | 'paused';
+  tone?: 'hash' | 'upload' | 'done' | 'failed' | 'paused' | 'waiting';
 }
 
 /** A labelled progressbar: assistive technology reads the value from aria-valuenow, not the width. */

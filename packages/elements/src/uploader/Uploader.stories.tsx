@@ -106,6 +106,17 @@ export const Paused: Story = {
   },
 };
 
+export const WaitingForNetwork: Story = {
+  args: { scenario: { offlineAfterChunks: 3 } },
+  play: async ({ canvasElement }) => {
+    await choose(canvasElement, [storyFile('公开课实录.mp4', 30)]);
+    const canvas = within(canvasElement);
+    await canvas.findByText('网络已断开，恢复后自动继续');
+    await expect(canvas.getByRole('button', { name: /^暂停/ })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: /^重试/ })).toBeNull();
+  },
+};
+
 export const Failed: Story = {
   args: { scenario: { refuseWith: 2510109 } },
   play: async ({ canvasElement }) => {

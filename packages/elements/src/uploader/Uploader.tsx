@@ -1,10 +1,11 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { UploaderState, UploadNotice } from '@dscloud/sdk/upload';
 import css from './uploader.css?inline';
 import { useStore, type ReadableStore } from '../shared/useStore.js';
 import { useStyles } from '../shared/adoptStyles.js';
 import { DropZone } from './DropZone.js';
 import { FileRow } from './FileRow.js';
+import { LoadWarning } from './LoadWarning.js';
 import { Notices } from './Notices.js';
 import { Summary } from './Summary.js';
 import { toLang, uploaderMessages } from './messages.js';
@@ -49,7 +50,7 @@ export function Uploader(props: UploaderProps) {
   const root = useRef<HTMLDivElement>(null);
   useStyles(root, 'ds-uploader', css);
 
-  const { uploader, rules, configStatus } = useUploaderEngine({
+  const { uploader, rules, configStatus, loadProblem, retryLoad } = useUploaderEngine({
     apiBase: props.apiBase,
     accept: props.accept,
     maxCount: props.maxCount,
@@ -64,6 +65,9 @@ export function Uploader(props: UploaderProps) {
   const state = useStore(uploader?.store ?? idleStore, whole);
   const [spoken, announce] = useAnnouncer();
   useUploadEvents(uploader, props, lang, m, announce);
+  useEffect(() => {
+    if (loadProblem) announce(loadProblem === 'engine' ? m.engineFailed : m.configFailed, 'outcome');
+  }, [loadProblem, announce, m]);
 
   // Each selection shows its own notices; older ones stay hidden once dismissed or superseded.
   const [hidden, setHidden] = useState<ReadonlySet<UploadNotice>>(() => new Set());
@@ -97,8 +101,11 @@ export function Uploader(props: UploaderProps) {
         disabled={!uploader}
         onFiles={addFiles}
       />
-      {configStatus === 'loading' || configStatus === 'idle' ? <p className="ds-uploader__loading">{m.loading}</p> : null}
-      {configStatus === 'failed' ? <p className="ds-uploader__warning" part="notice">{m.configFailed}</p> : null}
+      {loadProblem ? (
+        <LoadWarning problem={loadProblem} messages={m} onRetry={retryLoad} />
+      ) : configStatus === 'loading' || configStatus === 'idle' ? (
+        <p className="ds-uploader__loading">{m.loading}</p>
+      ) : null}
       <Notices notices={notices} messages={m} lang={lang} onDismiss={(notice) => setHidden((set) => new Set(set).add(notice))} />
       {state.files.length ? (
         <ul className="ds-uploader__list" part="list" aria-label={m.listLabel}>

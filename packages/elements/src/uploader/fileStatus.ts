@@ -5,7 +5,7 @@ import type { Lang, UploaderMessages } from './messages.js';
 /** Which bar a row shows: MD5 progress until the server has been asked, upload progress after. */
 export function phaseOf(file: UploadFile): 'hash' | 'upload' {
   if (file.status === 'hashing') return 'hash';
-  if (file.status === 'comparing' || file.status === 'uploading' || file.status === 'verifying' || file.status === 'done') return 'upload';
+  if (['comparing', 'uploading', 'verifying', 'waitingForNetwork', 'done'].includes(file.status)) return 'upload';
   // Paused or failed: the bar of the phase it stopped in.
   return file.uploadedBytes > 0 || file.chunk ? 'upload' : 'hash';
 }
@@ -32,5 +32,5 @@ export function statusText(file: UploadFile, m: UploaderMessages, lang: Lang): s
   }
 }
 
-export const canPause = (file: UploadFile) =>
-  file.status === 'hashing' || file.status === 'comparing' || file.status === 'uploading' || file.status === 'verifying';
+const PAUSABLE = new Set<UploadFile['status']>(['hashing', 'comparing', 'uploading', 'verifying', 'waitingForNetwork']);
+export const canPause = (file: UploadFile) => PAUSABLE.has(file.status);

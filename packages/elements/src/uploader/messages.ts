@@ -15,6 +15,7 @@ const zh = {
   uploading: '上传进度',
   loading: '正在加载上传配置…',
   configFailed: '服务器配置加载失败，已使用默认设置',
+  engineFailed: '上传组件加载失败，网络恢复后自动重试',
   status: {
     added: '等待上传',
     validating: '校验中',
@@ -23,6 +24,7 @@ const zh = {
     comparing: '比对中',
     uploading: '上传中',
     verifying: '校验文件',
+    waitingForNetwork: '网络已断开，恢复后自动继续',
     done: '已完成',
     instant: '秒传完成',
     failed: '失败',
@@ -42,6 +44,8 @@ const zh = {
   announceHashing: (name: string, percent: number) => `${name} 计算MD5 ${percent}%`,
   announceDone: (name: string, instant: boolean) => `${name} ${instant ? '秒传完成' : '上传完成'}`,
   announceFailed: (name: string, message: string) => `${name} 上传失败：${message}`,
+  announceWaiting: (name: string) => `${name} 网络已断开，恢复后自动继续`,
+  announceBack: (name: string) => `${name} 网络已恢复，继续上传`,
   separator: '：',
 };
 
@@ -60,6 +64,7 @@ const en: Messages = {
   uploading: 'Upload progress',
   loading: 'Loading the upload settings…',
   configFailed: 'The server settings could not be loaded; defaults are used',
+  engineFailed: 'The uploader could not be loaded; it tries again once the network is back',
   status: {
     added: 'Waiting',
     validating: 'Checking',
@@ -68,6 +73,7 @@ const en: Messages = {
     comparing: 'Comparing',
     uploading: 'Uploading',
     verifying: 'Verifying',
+    waitingForNetwork: 'Network lost; continues once it is back',
     done: 'Done',
     instant: 'Instant upload done',
     failed: 'Failed',
@@ -87,6 +93,8 @@ const en: Messages = {
   announceHashing: (name, percent) => `${name}: MD5 ${percent}%`,
   announceDone: (name, instant) => `${name}: ${instant ? 'instant upload done' : 'upload done'}`,
   announceFailed: (name, message) => `${name}: upload failed: ${message}`,
+  announceWaiting: (name) => `${name}: network lost; continues once it is back`,
+  announceBack: (name) => `${name}: network back, uploading again`,
   separator: ': ',
 };
 

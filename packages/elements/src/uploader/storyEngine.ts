@@ -16,6 +16,8 @@ export interface StoryScenario {
   refuseWith?: number;
   /** The MP4 parser never loads: the file stays in 检查视频编码. */
   mp4Pending?: boolean;
+  /** The line drops after this many chunks and stays down: the file waits in 网络已断开. */
+  offlineAfterChunks?: number;
 }
 
 const never = () => new Promise<never>(() => undefined);
@@ -59,10 +61,12 @@ function fakeHashRunner(scenario: StoryScenario): HashRunner {
   };
 }
 
-function fakeTransport(scenario: StoryScenario): UploadTransport {
+function fakeTransport(scenario: StoryScenario, line: { down: boolean }): UploadTransport {
   let chunksSeen = 0;
+  const refuse = () => Promise.reject(new TypeError('Failed to fetch'));
   return {
     async postJson(url, body) {
+      if (line.down) return refuse();
       const request = body as { fileMd5: string; fileName: string; chunkSize?: number };
       const fileInfo = { fileInfoId: 4242, fileMd5: request.fileMd5, fileName: request.fileName };
       if (url.endsWith('/v1/file/exist')) return envelope(scenario.exists ? { existsFlag: 1, fileInfoId: 4242, fileInfo } : { existsFlag: 0, fileInfoId: -1 });
@@ -70,6 +74,8 @@ function fakeTransport(scenario: StoryScenario): UploadTransport {
       return { status: 404, body: { status: 404, message: 'not in this story' } };
     },
     async postForm(_url, form, init) {
+      if (chunksSeen === scenario.offlineAfterChunks) line.down = true;
+      if (line.down) return refuse();
       if (scenario.refuseWith) return { status: 403, body: { status: scenario.refuseWith, message: '', data: null } };
       const size = (form.get('file') as Blob).size;
       const index = Number(form.get('chunk'));
@@ -92,9 +98,12 @@ function fakeTransport(scenario: StoryScenario): UploadTransport {
 
 /** The engine's seams for one story: fake hasher, fake file service, memory resume store. */
 export function storySeams(scenario: StoryScenario = {}): UploaderEngineSeams {
+  const line = { down: false };
   return {
     hashRunner: fakeHashRunner(scenario),
-    transport: fakeTransport(scenario),
+    transport: fakeTransport(scenario, line),
+    // The story's line never comes back, so the browser never says `online`.
+    network: { online: () => !line.down, onOnline: () => () => undefined },
     resumeStore: createMemoryResumeStore(),
     retryDelays: [],
     restartDelayMs: 50,

@@ -54,7 +54,7 @@ const BOOLEAN_ATTRIBUTES = { multiple: 'multiple', 'require-h264': 'requireH264'
 type BooleanAttribute = keyof typeof BOOLEAN_ATTRIBUTES;
 
 /**
- * @summary File upload: drop zone and picker, MD5 in a worker, 秒传, chunks, pause/resume, resume after reload.
+ * @summary File upload: drop zone and picker, MD5 in a worker, 秒传, chunks, pause/resume, resume after reload, waits out a dropped network.
  * @tag ds-uploader
  *
  * @attr {string} api-base - Platform origin. Default: the origin this script was loaded from.
@@ -79,7 +79,7 @@ type BooleanAttribute = keyof typeof BOOLEAN_ATTRIBUTES;
  * @csspart picker - The 选择文件 button.
  * @csspart hint - Allowed types and size under the button.
  * @csspart notices - The list of refused-file notices.
- * @csspart notice - One notice.
+ * @csspart notice - One notice; also the warning when the upload part or the file config could not be fetched (with its 重试).
  * @csspart list - The file list.
  * @csspart file - One file row.
  * @csspart file-name - A file's name.
@@ -88,7 +88,7 @@ type BooleanAttribute = keyof typeof BOOLEAN_ATTRIBUTES;
  * @csspart hash-progress - A file's MD5 progress bar.
  * @csspart upload-progress - A file's upload progress bar.
  * @csspart overall-progress - The overall progress bar.
- * @csspart action - Every row button (pause, resume, retry, remove).
+ * @csspart action - Every row button (pause, resume, retry, remove) and the 重试 of a load warning.
  * @csspart summary - Overall progress, counts, speed and time left.
  *
  * @cssproperty --ds-uploader-width - Width. Default 640px.

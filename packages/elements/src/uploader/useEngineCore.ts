@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useBackOnline } from './useBackOnline.js';
 
 export type EngineCore = typeof import('./engineCore.js');
 
@@ -19,11 +20,13 @@ export function loadEngineCore(): Promise<EngineCore> {
 
 /**
  * The uploader's lazy part (platform core and upload engine): `undefined` while it loads, so the
- * element renders its drop zone first; `failed` when the part could not be fetched (offline).
+ * element renders its drop zone first; `failed` when the part could not be fetched (offline). A failed
+ * load is tried again when the network is back, or at once with `retry()` (the 重试 button).
  */
-export function useEngineCore(): { core: EngineCore | undefined; failed: boolean } {
+export function useEngineCore(): { core: EngineCore | undefined; failed: boolean; retry: () => void } {
   const [core, setCore] = useState(loaded);
   const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (core) return undefined;
     let live = true;
@@ -32,6 +35,11 @@ export function useEngineCore(): { core: EngineCore | undefined; failed: boolean
       () => live && setFailed(true),
     );
     return () => void (live = false);
-  }, [core]);
-  return { core, failed };
+  }, [core, attempt]);
+  const retry = useCallback(() => {
+    setFailed(false);
+    setAttempt((count) => count + 1);
+  }, []);
+  useBackOnline(failed, retry);
+  return { core, failed, retry };
 }

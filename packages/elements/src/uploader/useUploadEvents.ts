@@ -51,6 +51,10 @@ export function useUploadEvents(
         } else if (file.status === 'failed' && old?.status !== 'failed' && file.error) {
           cb.onError?.({ fileId: file.id, code: file.error.code, message: message(file.error, l) });
           say(text.announceFailed(file.name, message(file.error, l)), 'outcome');
+        } else if (file.status === 'waitingForNetwork' && old?.status !== 'waitingForNetwork') {
+          say(text.announceWaiting(file.name), 'outcome');
+        } else if (old?.status === 'waitingForNetwork' && file.status !== 'paused' && file.status !== 'cancelled') {
+          say(text.announceBack(file.name), 'outcome');
         } else if (file.status === 'uploading' && file.uploadedBytes !== old?.uploadedBytes) {
           progress(file, false);
           say(text.announceProgress(file.name, wholePercent(file.uploadedBytes, file.size)), 'progress');

@@ -8,7 +8,10 @@ import { useFileConfig } from './useFileConfig.js';
 
 /** The engine's seams a host may replace (stories, tests): everything else follows the attributes. */
 export type UploaderEngineSeams = Partial<
-  Pick<UploaderOptions, 'transport' | 'hashRunner' | 'resumeStore' | 'clock' | 'loadMp4Box' | 'retryDelays' | 'restartDelayMs' | 'speedWindowMs'>
+  Pick<
+    UploaderOptions,
+    'transport' | 'hashRunner' | 'resumeStore' | 'clock' | 'network' | 'loadMp4Box' | 'retryDelays' | 'restartDelayMs' | 'networkProbeDelays' | 'speedWindowMs'
+  >
 >;
 
 export interface EngineSettings {
@@ -28,6 +31,10 @@ export interface Engine {
   uploader: Uploader | undefined;
   rules: ResolvedRules;
   configStatus: 'idle' | 'loading' | 'ready' | 'failed';
+  /** What could not be fetched: the lazy engine part (no uploads until it loads) or the file config (defaults apply). */
+  loadProblem: 'engine' | 'config' | undefined;
+  /** Tries the failed load again now (it is also tried again when the network is back). */
+  retryLoad: () => void;
 }
 
 /**
@@ -37,7 +44,7 @@ export interface Engine {
  * uploads under way stay. The token and language are read per call.
  */
 export function useUploaderEngine(settings: EngineSettings): Engine {
-  const { core, failed } = useEngineCore();
+  const { core, failed, retry } = useEngineCore();
   const provided = useProvidedPlatform();
   const platform = provided ?? core?.getPlatform(settings.apiBase);
   const config = useFileConfig(platform);
@@ -60,7 +67,10 @@ export function useUploaderEngine(settings: EngineSettings): Engine {
   }, [rules, requireH264, businessCode, chunkSize, config.value]);
   const current = useRef(engineSettings);
   current.current = engineSettings;
-  const settled = config.status === 'ready' || config.status === 'failed';
+  // Once the config has answered or failed, the engine stays: a later reload (back online) only
+  // brings new rules for files added afterwards, it does not end the uploads under way.
+  const [settled, setSettled] = useState(false);
+  if (!settled && (config.status === 'ready' || config.status === 'failed')) setSettled(true);
   const [uploader, setUploader] = useState<Uploader>();
 
   useEffect(() => {
@@ -81,5 +91,6 @@ export function useUploaderEngine(settings: EngineSettings): Engine {
   // Layout effect: the engine takes the new rules in the same commit that shows the new hint and picker filter.
   useLayoutEffect(() => uploader?.configure(engineSettings), [uploader, engineSettings]);
 
-  return { uploader, rules, configStatus: failed ? 'failed' : config.status };
+  const loadProblem = failed ? 'engine' : config.status === 'failed' ? 'config' : undefined;
+  return { uploader, rules, configStatus: config.status, loadProblem, retryLoad: failed ? retry : config.reload };
 }

@@ -15,11 +15,14 @@ export interface FileMemory {
   chunkSize: number;
   /** The server may already hold chunks of this file: ask it before sending. */
   askServer: boolean;
+  /** The server was asked whether it holds these bytes (秒传) and said no. */
+  compared: boolean;
 }
 
 /**
  * One run of a file's upload, from wherever its status says it stands: a new file goes through every
- * step; a paused or failed file that already has its MD5 goes straight back to uploading.
+ * step; a paused, failed or waiting file that already has its MD5 goes back to the step it stopped in
+ * (comparing, or uploading from the server's chunk map).
  */
 export async function runFilePipeline(ctx: FileRunContext, memory: FileMemory): Promise<void> {
   const { options, source, signal } = ctx;
@@ -38,6 +41,11 @@ export async function runFilePipeline(ctx: FileRunContext, memory: FileMemory): 
     ctx.move('hashing', { hashedBytes: 0 });
     fileMd5 = await hashOrRecall(ctx, memory);
     ctx.move('comparing', { fileMd5, hashedBytes: source.size });
+  } else if (!memory.compared) {
+    // Stopped while asking (pause, dropped line): ask again, 秒传 may still spare the upload.
+    ctx.move('comparing');
+  }
+  if (!memory.compared) {
     const compared = await compareWithServer(ctx, fileMd5);
     if (compared.exists) {
       ctx.move('done', {
@@ -52,6 +60,7 @@ export async function runFilePipeline(ctx: FileRunContext, memory: FileMemory): 
       options.resumeStore.remove(ctx.fingerprint);
       return;
     }
+    memory.compared = true;
   }
 
   ctx.move('uploading', { error: undefined });

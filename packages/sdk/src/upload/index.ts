@@ -68,4 +68,5 @@ export {
 } from './resumeStore.js';
 export { DEFAULT_RETRY_DELAYS, isRetryable, type RetryPolicy } from './retry.js';
 export { systemUploadClock, type UploadClock } from './clock.js';
+export { browserNetworkMonitor, DEFAULT_NETWORK_PROBE_DELAYS, type NetworkMonitor } from './network.js';
 export { UploadError, type UploadIssue } from './uploadError.js';

@@ -1,4 +1,5 @@
 import { sleepUnlessAborted, type UploadClock } from './clock.js';
+import { isNetworkFailure, type NetworkMonitor } from './network.js';
 import { isAbort, UploadError } from './uploadError.js';
 
 /** Three retries, spaced out so that a flaky school network has time to come back. */
@@ -9,6 +10,8 @@ export interface RetryPolicy {
   retryDelays: readonly number[];
   /** Overrides the default decision (`isRetryable`); `retryAttempt` counts from 0. */
   onShouldRetry?: (error: UploadError, retryAttempt: number) => boolean;
+  /** When the browser knows it is offline, a failure without an answer is handed back at once, unretried. */
+  network?: Pick<NetworkMonitor, 'online'>;
 }
 
 /**
@@ -22,7 +25,10 @@ export function isRetryable(error: unknown): boolean {
   return status === 0 || status === 408 || status === 429 || status >= 500;
 }
 
-/** Runs `attempt` until it succeeds, the policy gives up, or the signal aborts (never retried). */
+/**
+ * Runs `attempt` until it succeeds, the policy gives up, or the signal aborts (never retried). Retries
+ * are kept for failures while the network is up: offline, the caller waits for the network instead.
+ */
 export async function withRetry<T>(
   attempt: () => Promise<T>,
   policy: RetryPolicy,
@@ -34,6 +40,7 @@ export async function withRetry<T>(
       return await attempt();
     } catch (error) {
       if (isAbort(error) || signal?.aborted) throw error;
+      if (isNetworkFailure(error) && policy.network?.online() === false) throw error;
       const delay = policy.retryDelays[retryAttempt];
       if (delay === undefined || !(error instanceof UploadError)) throw error;
       const retry = policy.onShouldRetry ? policy.onShouldRetry(error, retryAttempt) : isRetryable(error);

@@ -25,6 +25,16 @@ describe('upload state machine', () => {
     }
   });
 
+  it('waits for the network from the steps that talk to the server, and goes back to them or stops there', () => {
+    for (const from of ['comparing', 'uploading', 'verifying'] as const) expect(canTransition(from, 'waitingForNetwork')).toBe(true);
+    for (const from of ['added', 'validating', 'checkingMp4', 'hashing', 'paused', 'failed'] as const) {
+      expect(canTransition(from, 'waitingForNetwork')).toBe(false);
+    }
+    expect([...LEGAL_TRANSITIONS.waitingForNetwork].sort()).toEqual(['cancelled', 'comparing', 'paused', 'uploading']);
+    // A dropped line is not a failure: the file cannot be marked failed while it waits.
+    expect(() => transition({ status: 'waitingForNetwork' as UploadStatus }, 'failed')).toThrow(IllegalTransitionError);
+  });
+
   it('refuses moves the table does not allow, leaving the file untouched', () => {
     const done = { status: 'done' as UploadStatus };
     expect(() => transition(done, 'uploading')).toThrow(IllegalTransitionError);

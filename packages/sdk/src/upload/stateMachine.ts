@@ -10,6 +10,7 @@ export type UploadStatus =
   | 'comparing'
   | 'uploading'
   | 'verifying'
+  | 'waitingForNetwork'
   | 'done'
   | 'failed'
   | 'paused'
@@ -22,11 +23,13 @@ export const LEGAL_TRANSITIONS: Readonly<Record<UploadStatus, readonly UploadSta
   checkingMp4: ['hashing', 'failed', 'cancelled'],
   hashing: ['comparing', 'failed', 'paused', 'cancelled'],
   // An answer of existsFlag 1 ends the upload here (秒传).
-  comparing: ['uploading', 'done', 'failed', 'paused', 'cancelled'],
+  comparing: ['uploading', 'done', 'failed', 'paused', 'cancelled', 'waitingForNetwork'],
   // Straight to done when a restart finds the server already holds every chunk.
-  uploading: ['verifying', 'done', 'failed', 'paused', 'cancelled'],
+  uploading: ['verifying', 'done', 'failed', 'paused', 'cancelled', 'waitingForNetwork'],
   // Back to uploading when the final chunk has to be sent again.
-  verifying: ['uploading', 'done', 'failed', 'paused', 'cancelled'],
+  verifying: ['uploading', 'done', 'failed', 'paused', 'cancelled', 'waitingForNetwork'],
+  // The line dropped: no retry is spent; back to the step it stopped in once the network answers.
+  waitingForNetwork: ['comparing', 'uploading', 'paused', 'cancelled'],
   done: [],
   failed: ['hashing', 'comparing', 'uploading', 'cancelled'],
   paused: ['hashing', 'comparing', 'uploading', 'cancelled'],

@@ -3,6 +3,7 @@ import { sleepUnlessAborted } from './clock.js';
 import { createFileApi, fileEndpoints } from './fileApi.js';
 import { runFilePipeline, type FileMemory } from './filePipeline.js';
 import { createFileRunContext, type FileRunContext } from './fileRunContext.js';
+import { isOutage, waitOutOutage } from './networkOutage.js';
 import { fileSourceFromBlob, isFileSource, type FileSource } from './fileSource.js';
 import { uploadFingerprint } from './resumeStore.js';
 import { isRetryable } from './retry.js';
@@ -86,7 +87,7 @@ export function createUploader(input: UploaderOptions): Uploader {
         source,
         options,
         fingerprint,
-        memory: { sample: undefined, chunkSize: options.chunkSize, askServer: false },
+        memory: { sample: undefined, chunkSize: options.chunkSize, askServer: false, compared: false },
         meter: createSpeedMeter(options.speedWindowMs),
         controller: undefined,
       });
@@ -139,6 +140,11 @@ export function createUploader(input: UploaderOptions): Uploader {
         const failure = error instanceof UploadError ? error : new UploadError(Codes.UPLOAD_FAILED, { cause: error });
         const file = find(id);
         if (!file) return;
+        if (isOutage(ctx, failure)) {
+          if (!(await waitOutOutage(ctx, job.memory))) return;
+          job.meter.reset();
+          continue;
+        }
         if (REMOVING_CODES.has(failure.code)) {
           notify(failure, file.name);
           write(store.getState().files.filter((item) => item.id !== id));
@@ -199,6 +205,7 @@ export function createUploader(input: UploaderOptions): Uploader {
         options.resumeStore.remove(job.fingerprint);
         update(id, (current) => ({ ...current, fileMd5: undefined, fileInfoId: undefined }));
         job.memory.askServer = false;
+        job.memory.compared = false;
       } else {
         job.memory.askServer = true;
       }

@@ -3,6 +3,7 @@ import { systemUploadClock, type UploadClock } from './clock.js';
 import { createWorkerHashRunner, type HashRunner } from './hashRunner.js';
 import { DEFAULT_HASH_SLICE_SIZE } from './hashSlices.js';
 import { DEFAULT_MP4_SLICE_SIZE, loadMp4Box, type Mp4BoxModule } from './mp4Check.js';
+import { browserNetworkMonitor, DEFAULT_NETWORK_PROBE_DELAYS, type NetworkMonitor } from './network.js';
 import { createLocalStorageResumeStore, type ResumeStore } from './resumeStore.js';
 import { DEFAULT_RETRY_DELAYS } from './retry.js';
 import { DEFAULT_SPEED_WINDOW_MS } from './speedMeter.js';
@@ -37,6 +38,8 @@ export interface UploaderOptions {
   hashRunner?: HashRunner;
   resumeStore?: ResumeStore;
   clock?: UploadClock;
+  /** The browser's online/offline reports (`navigator.onLine`, the `online` event). */
+  network?: NetworkMonitor;
   loadMp4Box?: () => Promise<Mp4BoxModule>;
   /** Bytes per chunk; the server's `uploadChunkSize` when it has one. */
   chunkSize?: number;
@@ -49,6 +52,8 @@ export interface UploaderOptions {
   restartDelayMs?: number;
   /** Automatic restarts before the file stays failed for the user to retry. */
   maxAutoRestarts?: number;
+  /** While waiting for the network: spacing of the cheap calls that check it is back (last one repeats). */
+  networkProbeDelays?: readonly number[];
   hashSliceSize?: number;
   mp4SliceSize?: number;
   /** Refuse MP4s that are not H.264 (players in classrooms cannot play the rest). */
@@ -79,6 +84,7 @@ export function resolveUploaderOptions(options: UploaderOptions): ResolvedUpload
     hashRunner: options.hashRunner ?? createWorkerHashRunner({ sliceSize: options.hashSliceSize }),
     resumeStore: options.resumeStore ?? createLocalStorageResumeStore(),
     clock: options.clock ?? systemUploadClock,
+    network: options.network ?? browserNetworkMonitor,
     loadMp4Box: options.loadMp4Box ?? loadMp4Box,
     chunkSize: positive(options.chunkSize, DEFAULT_CHUNK_SIZE),
     parallelChunks: positive(options.parallelChunks, 3),
@@ -86,6 +92,7 @@ export function resolveUploaderOptions(options: UploaderOptions): ResolvedUpload
     retryDelays: options.retryDelays ?? DEFAULT_RETRY_DELAYS,
     restartDelayMs: options.restartDelayMs ?? 50,
     maxAutoRestarts: options.maxAutoRestarts ?? 3,
+    networkProbeDelays: options.networkProbeDelays?.length ? options.networkProbeDelays : DEFAULT_NETWORK_PROBE_DELAYS,
     hashSliceSize: positive(options.hashSliceSize, DEFAULT_HASH_SLICE_SIZE),
     mp4SliceSize: positive(options.mp4SliceSize, DEFAULT_MP4_SLICE_SIZE),
     requireH264: options.requireH264 ?? false,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { TransportResponse, UploadTransport } from '../transport.js';
+import type { FakeNetwork } from './fakeNetwork.js';
 
 /** One request as the fake server saw it. */
 export interface SeenRequest {
@@ -24,8 +25,9 @@ const ok = (data: unknown): TransportResponse => ({ status: 200, body: { status:
 /**
  * An in-memory file service that behaves like the reference server's (docs/upload.md): chunk maps,
  * whole-file MD5 check, proof of possession, object-store form. The user is the Authorization header.
+ * Behind `network`, nothing arrives while the line is down (the request is listed in `network.lost`).
  */
-export function createFakeFileService() {
+export function createFakeFileService({ network }: { network?: FakeNetwork } = {}) {
   const stored = new Map<string, { bytes: Uint8Array; fileInfoId: number; owners: Set<string> }>();
   const partials = new Map<string, Partial>();
   const challenges = new Map<string, { md5: string; offset: number; length: number }>();
@@ -143,13 +145,21 @@ export function createFakeFileService() {
     : url.endsWith('/cloud/save') ? 'cloudSave'
     : 'objectStore';
 
+  const lineDown = (url: string) => {
+    if (!network || network.reachable) return;
+    network.lost.push(kindOf(url));
+    throw new TypeError('Failed to fetch');
+  };
+
   const transport: UploadTransport = {
     async postJson(url, body, init) {
+      lineDown(url);
       const request: SeenRequest = { kind: kindOf(url), url, headers: init.headers, body: body as Record<string, unknown> };
       seen.push(request);
       return answer(request);
     },
     async postForm(url, form, init) {
+      lineDown(url);
       const fields: Record<string, unknown> = {};
       form.forEach((value, key) => (fields[key] = typeof value === 'string' ? value : `<${(value as Blob).size} bytes>`));
       const request: SeenRequest = { kind: kindOf(url), url, headers: init.headers, body: fields };

@@ -5,6 +5,7 @@ import { createMemoryResumeStore, type ResumeStore } from '../resumeStore.js';
 import { createUploader, type Uploader } from '../uploader.js';
 import type { UploaderOptions } from '../uploaderOptions.js';
 import { createFakeFileService, type FakeFileService } from './fakeFileService.js';
+import { createFakeNetwork, type FakeNetwork } from './fakeNetwork.js';
 import { createFakeUploadClock, type FakeUploadClock } from './fakeUploadClock.js';
 
 export const CHUNK = 64 * 1024;
@@ -12,15 +13,18 @@ export const CHUNK = 64 * 1024;
 export interface Harness {
   uploader: Uploader;
   service: FakeFileService;
+  /** The harness's own clock; a test that passes `clock` keeps its own reference. */
   clock: FakeUploadClock;
+  network: FakeNetwork;
   resumeStore: ResumeStore;
   /** Full-file hashes made (a remembered upload must not cause one). */
   fullHashes: () => number;
 }
 
-/** An uploader wired to the in-memory file service, a fake clock and memory resume storage. */
-export function createHarness(overrides: Partial<UploaderOptions> & { service?: FakeFileService } = {}): Harness {
-  const service = overrides.service ?? createFakeFileService();
+/** An uploader wired to the in-memory file service, a fake clock, a fake line and memory resume storage. */
+export function createHarness(overrides: Partial<UploaderOptions> & { service?: FakeFileService; network?: FakeNetwork } = {}): Harness {
+  const network = overrides.network ?? createFakeNetwork();
+  const service = overrides.service ?? createFakeFileService({ network });
   const clock = createFakeUploadClock();
   const resumeStore = overrides.resumeStore ?? createMemoryResumeStore();
   const inner = overrides.hashRunner ?? createMainThreadHashRunner({ sliceSize: 16 * 1024 });
@@ -39,11 +43,12 @@ export function createHarness(overrides: Partial<UploaderOptions> & { service?: 
     chunkSize: CHUNK,
     transport: service.transport,
     clock,
+    network,
     resumeStore,
     ...overrides,
     hashRunner,
   });
-  return { uploader, service, clock, resumeStore, fullHashes: () => full };
+  return { uploader, service, clock, network, resumeStore, fullHashes: () => full };
 }
 
 export function randomFile(size: number, name = '课件.zip', lastModified = 1_700_000_000_000): FileSource & { bytes: Uint8Array } {
