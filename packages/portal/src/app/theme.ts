@@ -9,6 +9,9 @@ export const theme: ThemeConfig = {
     colorPrimary: '#1656c9',
     colorLink: '#1656c9',
     colorInfo: '#1656c9',
+    // antd derives hover colours lighter than the base; under the pointer they fell below 4.5:1 on white.
+    colorPrimaryHover: '#0f4aa8',
+    colorLinkHover: '#0f4aa8',
     colorError: '#cf1322',
     colorTextPlaceholder: '#595959',
     borderRadius: 6,
