@@ -29,7 +29,7 @@ function timedRunner(log) {
 
 /**
  * The default transport with a switch: counts the file bytes of every chunk request and, while
- * `down` is set, refuses chunk requests the way a dropped network does (no answer, nothing sent).
+ * `down` is set, refuses chunk requests the way a failing server does (503, nothing stored).
  */
 function countingTransport(blockUrl) {
   const real = createDefaultTransport();
@@ -54,7 +54,8 @@ function countingTransport(blockUrl) {
       if (!t.down && t.acked.size >= t.failAfterAcks) t.down = true;
       if (t.down) {
         t.refused++;
-        throw new TypeError('bench: network down');
+        // A failing server (an answer), not a dropped line: the engine waits out a dropped line instead of failing.
+        return { status: 503, body: { status: 503, code: 503, message: 'bench: server unavailable', data: null } };
       }
       t.sent.push({ chunk, bytes });
       t.firstSentAt ??= performance.now();
