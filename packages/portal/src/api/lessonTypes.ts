@@ -1,82 +1,13 @@
-/** Shapes of the cloud-lesson calls as the server answers them (docs/api.md "Cloud lessons"). */
+/**
+ * Shapes of the cloud-lesson calls as the server answers them (docs/api.md "Cloud lessons"). The lesson
+ * shapes themselves come from the SDK, where the server takes them from too.
+ */
+import type { LessonSummary } from '@dscloud/sdk/lessons';
 
-export type LiveState = 'upcoming' | 'living' | 'ended';
 
-export interface LessonSummary {
-  lessonId: string;
-  title: string;
-  lessonType: string;
-  liveFlag: 0 | 1;
-  liveState: LiveState | null;
-  stage: number;
-  stageName: string;
-  subjectCode: number;
-  subjectName: string;
-  grade: number;
-  gradeName: string;
-  editionName: string | null;
-  bookName: string | null;
-  chapterName: string | null;
-  teacherName: string | null;
-  teacherTitle: string | null;
-  schoolName: string | null;
-  coverUrl: string | null;
-  durationSeconds: number | null;
-  liveStartTime: number | null;
-  liveEndTime: number | null;
-  excellentFlag: 0 | 1;
-  downloadCount: number;
-  learningCount: number;
-  viewCount: number;
-  createTime: number;
-}
-
-export interface LessonResource {
-  resourceId: string;
-  title: string;
-  url: string | null;
-  playUrl: string;
-  durationSeconds: number | null;
-  captionUrl: string | null;
-  sort: number;
-}
-
-export interface LessonDetail extends LessonSummary {
-  description: string | null;
-  chapterPath: string[];
-  knowledgeNodes: { nodeId: string; name: string }[];
-  resources: LessonResource[];
-  scoreAvg: number | null;
-  scoreCount: number;
-  collected: boolean;
-  myScore: number | null;
-  myLearning: { totalSeconds: number; lastPosition: number; lastResourceId: string; lastLearnTime: number } | null;
-}
-
-export type LessonOrder = 'newest' | 'hottest' | 'excellent' | 'liveStart' | 'liveStartDesc';
-
-export interface LessonFilter {
-  pageNum?: number;
-  pageSize?: number;
-  stage?: number;
-  subjectCode?: number;
-  grade?: number;
-  editionId?: string;
-  bookId?: string;
-  nodeId?: string;
-  keyword?: string;
-  excellentFlag?: 0 | 1;
-  specialSubjectId?: string;
-  liveState?: LiveState;
-  orderBy?: LessonOrder;
-}
-
-export interface Page<T> {
-  rows: T[];
-  total: number;
-  pageNum: number;
-  pageSize: number;
-}
+export type { LessonFilter, LessonOrder, LessonResource, LessonSummary, LiveState, Page } from '@dscloud/sdk/lessons';
+/** The detail as `getById` answers it: the lesson with its videos and the caller's score, collection and progress. */
+export type { LessonView as LessonDetail } from '@dscloud/sdk/lessons';
 
 export interface ScheduleDay {
   date: string;

@@ -1,39 +1,15 @@
 import type { Platform } from '@dscloud/sdk';
+import type { ResourceInput, SaveLessonInput as SdkSaveLessonInput } from '@dscloud/sdk/lessons';
 import type { LessonDetail, LessonSummary, Page, TreeNode } from './lessonTypes';
 
-/** A lesson as its owner sees it in 我的课程: the list row plus what only an owner needs. */
-export type OwnLesson = LessonSummary & {
-  editionId: string | null;
-  bookId: string | null;
-  chapterNodeId: string | null;
-  /** 0 unpublished (only the owner and administrators see it), 1 published. */
-  publishStatus: 0 | 1;
-  updateTime: number;
-};
+/** A lesson as its owner sees it in 我的课程 (the summary carries publishStatus, updateTime, book and chapter). */
+export type OwnLesson = LessonSummary;
+export type OwnLessonDetail = LessonDetail;
+export type { ResourceInput };
 
-export type OwnLessonDetail = LessonDetail &
-  OwnLesson & {
-    resources: (LessonDetail['resources'][number] & { fileInfoId: string | null })[];
-  };
-
-/** One video of the save call: an uploaded file (`fileInfoId`) or an address (`url`). */
-export interface ResourceInput {
-  resourceId?: string;
-  title: string;
-  fileInfoId?: string;
-  url?: string;
-  durationSeconds?: number;
-  captionUrl?: string;
-}
-
-/** Body of `cloudLesson/save` for an on-demand lesson (docs/api.md "save"). */
-export interface SaveLessonInput {
-  lessonId?: string;
-  title: string;
+/** Body of `cloudLesson/save` as this screen sends it: an on-demand lesson with every field it edits. */
+export interface SaveLessonInput extends SdkSaveLessonInput {
   liveFlag: 0;
-  stage: number;
-  subjectCode: number;
-  grade: number;
   bookId: string | null;
   chapterNodeId: string | null;
   knowledgeNodeIds: string[];

@@ -7,16 +7,13 @@ import type { Orm } from '../db/database.js';
 import { first, num, numOrNull, paged, rows, str, strOrNull, type Page } from '../lessons/sqlRows.js';
 import type { LessonQueries } from '../lessons/lessonQueries.js';
 import type { LessonSummary } from '../lessons/lessonView.js';
+import type { LearningState } from '@dscloud/sdk/lessons';
+
+export type { LearningState };
 
 /** Slack for network delay and timer jitter between two reports of the same video. */
 export const REPORT_SLACK_SECONDS = 10;
 
-export interface LearningState {
-  totalSeconds: number;
-  lastPosition: number;
-  lastResourceId: string | null;
-  lastLearnTime: number | null;
-}
 
 export interface StudyRecord extends LessonSummary, LearningState {
   myScore: number | null;

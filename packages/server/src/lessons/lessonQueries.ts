@@ -3,7 +3,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Orm } from '../db/database.js';
 import { allOf, first, num, paged, rows, str, type Page } from './sqlRows.js';
-import { toResource, toSummary, type FileUrl, type LessonResource, type LessonSummary } from './lessonView.js';
+import type { LessonDetail, LessonResource, LessonSummary } from '@dscloud/sdk/lessons';
+import { toResource, toSummary, type FileUrl } from './lessonView.js';
 import type { OrderBy } from './lessonSchemas.js';
 import { orderClause } from './lessonFilters.js';
 import { CountCache } from './countCache.js';
@@ -22,13 +23,7 @@ const summarySelect = (source: SQL) => sql`
   LEFT JOIN lesson_nodes n ON n.id = l.chapter_node_id
   LEFT JOIN teacher_infos t ON t.id = l.teacher_info_id`;
 
-export interface LessonDetail extends LessonSummary {
-  description: string;
-  /** Names from the unit down to the lesson's chapter node. */
-  chapterPath: string[];
-  knowledgeNodes: { nodeId: string; name: string }[];
-  resources: LessonResource[];
-}
+export type { LessonDetail } from '@dscloud/sdk/lessons';
 
 export const idList = (ids: readonly string[]): SQL => sql.join(ids.map((id) => sql`${id}`), sql`, `);
 

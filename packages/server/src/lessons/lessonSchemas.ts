@@ -1,4 +1,5 @@
 /** JSON schemas of the lesson calls; the validation message names the field (http/validationMessage.ts). */
+import { LESSON_ORDERS as ORDER_BY, LIVE_STATES } from '@dscloud/sdk/lessons';
 import { ID_PATTERN, idSchema } from './ids.js';
 
 export const pageProps = {
@@ -6,10 +7,8 @@ export const pageProps = {
   pageSize: { type: 'integer', minimum: 1, maximum: 100 },
 } as const;
 
-export const ORDER_BY = ['newest', 'hottest', 'excellent', 'liveStart', 'liveStartDesc'] as const;
-export type OrderBy = (typeof ORDER_BY)[number];
-export const LIVE_STATES = ['upcoming', 'living', 'ended'] as const;
-export type LiveState = (typeof LIVE_STATES)[number];
+export { LESSON_ORDERS as ORDER_BY, LIVE_STATES } from '@dscloud/sdk/lessons';
+export type { LessonFilter, LessonOrder as OrderBy, LiveState, ResourceInput, SaveLessonInput as SaveInput } from '@dscloud/sdk/lessons';
 
 const epochMs = { type: 'integer', minimum: 0, maximum: 32503680000000 } as const;
 const flag = { type: 'integer', enum: [0, 1] } as const;
@@ -36,28 +35,6 @@ export const filterProps = {
   onlyMine: { type: 'boolean' },
 } as const;
 
-export interface LessonFilter {
-  pageNum?: number;
-  pageSize?: number;
-  stage?: number;
-  subjectCode?: number;
-  grade?: number;
-  editionId?: string;
-  bookId?: string;
-  nodeId?: string;
-  keyword?: string;
-  teacherUserId?: string;
-  teacherInfoId?: string;
-  schoolId?: string;
-  startTime?: number;
-  endTime?: number;
-  orderBy?: OrderBy;
-  excellentFlag?: number;
-  specialSubjectId?: string;
-  liveState?: LiveState;
-  publishStatus?: number;
-  onlyMine?: boolean;
-}
 
 export const filterBody = { type: ['object', 'null'], properties: filterProps } as const;
 
@@ -77,14 +54,6 @@ export const resourceSchema = {
   },
 } as const;
 
-export interface ResourceInput {
-  resourceId?: string;
-  title: string;
-  url?: string;
-  fileInfoId?: string | null;
-  durationSeconds?: number;
-  captionUrl?: string;
-}
 
 export const saveSchema = {
   type: 'object',
@@ -116,31 +85,6 @@ export const saveSchema = {
   },
 } as const;
 
-export interface SaveInput {
-  lessonId?: string;
-  title: string;
-  lessonType?: string;
-  description?: string;
-  liveFlag?: number;
-  stage: number;
-  subjectCode: number;
-  grade: number;
-  editionId?: string | null;
-  bookId?: string | null;
-  chapterNodeId?: string | null;
-  knowledgeNodeIds?: string[];
-  teacherInfoId?: string | null;
-  teacherUserId?: string | null;
-  schoolId?: string;
-  schoolName?: string;
-  coverUrl?: string;
-  coverFileId?: string | null;
-  liveStartTime?: number | null;
-  liveEndTime?: number | null;
-  durationSeconds?: number;
-  resources?: ResourceInput[];
-  specialSubjectIds?: string[];
-}
 
 export const lessonIdsBody = {
   type: 'object',

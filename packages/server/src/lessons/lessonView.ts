@@ -1,64 +1,14 @@
 /** What a lesson looks like to clients: list rows (summary) and the detail with its videos. */
 import { gradeName, stageName, subjectName } from '../curriculum/names.js';
 import { num, numOrNull, str, strOrNull, type Row } from './sqlRows.js';
-import type { LiveState } from './lessonSchemas.js';
+import type { LessonResource, LessonSummary, LiveState } from '@dscloud/sdk/lessons';
+
+export type { LessonResource, LessonSummary };
 
 /** The address a browser element loads a stored file from (a signed media link, see files/mediaLinks.ts). */
 export type FileUrl = (fileInfoId: string) => string;
 
-export interface LessonSummary {
-  lessonId: string;
-  title: string;
-  lessonType: string;
-  liveFlag: number;
-  liveState: LiveState | null;
-  stage: number;
-  stageName: string;
-  subjectCode: number;
-  subjectName: string;
-  grade: number;
-  gradeName: string;
-  editionId: string | null;
-  editionName: string;
-  bookId: string | null;
-  bookName: string;
-  chapterNodeId: string | null;
-  chapterName: string;
-  teacherUserId: string | null;
-  teacherInfoId: string | null;
-  teacherName: string;
-  teacherTitle: string;
-  teacherAvatarUrl: string;
-  schoolId: string;
-  schoolName: string;
-  coverUrl: string;
-  coverFileId: string | null;
-  durationSeconds: number;
-  liveStartTime: number | null;
-  liveEndTime: number | null;
-  publishStatus: number;
-  publishTime: number | null;
-  excellentFlag: number;
-  downloadCount: number;
-  learningCount: number;
-  viewCount: number;
-  specialSubjectIds: string[];
-  createdBy: string | null;
-  createTime: number;
-  updateTime: number;
-}
 
-export interface LessonResource {
-  resourceId: string;
-  title: string;
-  url: string;
-  fileInfoId: string | null;
-  /** What the player loads: `url`, or a signed media link to the uploaded file `fileInfoId`. */
-  playUrl: string;
-  durationSeconds: number;
-  captionUrl: string;
-  sort: number;
-}
 
 export function liveStateAt(start: number | null, end: number | null, now: number): LiveState | null {
   if (start === null || end === null) return null;
