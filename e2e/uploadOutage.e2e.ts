@@ -125,9 +125,12 @@ describe('<ds-uploader> over a line that drops', () => {
     await row.getByText('已完成', { exact: true }).waitFor({ timeout: 60_000 });
     const fileInfoId = (await page.evaluate(() => document.body.dataset.fileInfoId))!;
     expect(await downloadedMd5(baseUrl(), ticket.token, fileInfoId)).toBe(md5Of(file));
-    // Each chunk acknowledged exactly once: what the server held when the line came back was not sent again.
+    // No chunk acknowledged twice: what the server held when the line came back was not sent again. A
+    // chunk whose answer the drop cut off (stored, reply lost) is held by the server and never answered,
+    // so at most the chunks in flight at the drop are missing from the acknowledgements.
     await expect.poll(() => watch.acknowledged.length).toBe(watch.answered());
-    expect([...watch.acknowledged].sort((a, b) => a - b)).toEqual(Array.from({ length: CHUNKS }, (_, index) => index));
+    expect(new Set(watch.acknowledged).size).toBe(watch.acknowledged.length);
+    expect(watch.acknowledged.length).toBeGreaterThanOrEqual(CHUNKS - 3);
     await context.close();
   }, 150_000);
 
