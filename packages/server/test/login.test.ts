@@ -123,9 +123,11 @@ describe('password login', () => {
       known.push(await time(`timing${i}`));
       unknown.push(await time(`ghost-user-${i}`));
     }
+    // Without the dummy hash an unknown user answers 50–100× faster than a real one (no scrypt); a
+    // factor of 3 either way leaves room for a loaded 2-core machine running two test files at once.
     const ratio = median(known) / median(unknown);
-    expect(ratio).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
+    expect(ratio).toBeGreaterThan(1 / 3);
+    expect(ratio).toBeLessThan(3);
   });
 
   it('serves a burst of parallel logins, each with its own working token', async () => {
