@@ -1,9 +1,10 @@
-import { Alert, Button, Empty, Spin } from 'antd';
+import { Empty, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import type { LessonSummary } from '../api/lessons';
 import { useT } from '../i18n/useT';
 import type { AsyncState } from './useAsync';
 import { LessonCard } from './LessonCard';
+import { LoadFailed } from './LoadFailed';
 
 export interface LessonGridProps<T extends LessonSummary> {
   state: AsyncState<T[]> & { reload: () => void };
@@ -21,13 +22,7 @@ export function LessonGrid<T extends LessonSummary>({ state, label, empty, extra
   return (
     <div className="ds-lesson-grid-wrap" aria-busy={state.status === 'loading'}>
       {state.status === 'failed' ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('learn.loadFailed')}
-          description={state.message}
-          action={<Button onClick={state.reload}>{t('retry')}</Button>}
-        />
+        <LoadFailed message={state.message} onRetry={state.reload} />
       ) : null}
       {state.status === 'loading' && rows.length === 0 ? <Spin className="ds-lesson-grid-spin" description={t('loading')} /> : null}
       {state.status === 'ready' && rows.length === 0 ? <Empty description={<span className="ds-empty-text">{empty ?? t('learn.empty')}</span>} /> : null}

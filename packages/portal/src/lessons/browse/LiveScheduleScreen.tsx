@@ -1,4 +1,4 @@
-import { Alert, Button, Empty, Spin, Tabs } from 'antd';
+import { Button, Empty, Spin, Tabs } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ScheduleDay } from '../../api/lessons';
@@ -9,6 +9,7 @@ import { useAsync } from '../useAsync';
 import { useLessonsApi } from '../useLessonsApi';
 import '../lessons.css';
 import './browse.css';
+import { LoadFailed } from '../LoadFailed';
 
 type WeekdayKey = `schedule.weekday.${1 | 2 | 3 | 4 | 5 | 6 | 7}`;
 
@@ -61,7 +62,7 @@ export default function LiveScheduleScreen() {
         </span>
       </div>
       {days.status === 'failed' ? (
-        <Alert type="error" showIcon title={t('learn.loadFailed')} description={days.message} action={<Button onClick={days.reload}>{t('retry')}</Button>} />
+        <LoadFailed message={days.message} onRetry={days.reload} />
       ) : null}
       {days.status === 'loading' && !days.data ? <Spin className="ds-lesson-grid-spin" description={t('loading')} /> : null}
       {days.data ? (

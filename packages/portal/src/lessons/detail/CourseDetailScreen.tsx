@@ -1,5 +1,5 @@
 import { LessonPlayer } from '@dscloud/elements';
-import { Alert, Breadcrumb, Button, Skeleton } from 'antd';
+import { Breadcrumb, Skeleton } from 'antd';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useLocale, useT } from '../../i18n/useT';
 import { useLoggedIn } from '../../platform/hooks';
@@ -11,6 +11,7 @@ import { dateTime } from '../format';
 import { LessonActions } from './LessonActions';
 import '../lessons.css';
 import './detail.css';
+import { LoadFailed } from '../LoadFailed';
 
 const RELATED_COUNT = 8;
 
@@ -32,13 +33,7 @@ export default function CourseDetailScreen() {
 
   if (lesson.status === 'failed' && !lesson.data) {
     return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('learn.loadFailed')}
-        description={lesson.message}
-        action={<Button onClick={lesson.reload}>{t('retry')}</Button>}
-      />
+      <LoadFailed message={lesson.message} onRetry={lesson.reload} />
     );
   }
   const detail = lesson.data?.lessonId === courseId ? lesson.data : null;

@@ -1,5 +1,5 @@
 import { Subjects } from '@dscloud/sdk/codes';
-import { Alert, Button, Empty, Input, List, Pagination } from 'antd';
+import { Empty, Input, List, Pagination } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../i18n/useT';
@@ -10,6 +10,7 @@ import { useAsync } from '../useAsync';
 import { useLessonsApi } from '../useLessonsApi';
 import '../lessons.css';
 import './mine.css';
+import { LoadFailed } from '../LoadFailed';
 
 const PAGE_SIZE = 20;
 
@@ -36,7 +37,7 @@ function NotesList() {
         />
       </div>
       {page.status === 'failed' ? (
-        <Alert type="error" showIcon title={t('learn.loadFailed')} description={page.message} action={<Button onClick={page.reload}>{t('retry')}</Button>} />
+        <LoadFailed message={page.message} onRetry={page.reload} />
       ) : null}
       {page.status === 'ready' && rows.length === 0 ? <Empty description={<span className="ds-empty-text">{t('notes.empty')}</span>} /> : null}
       {rows.length ? (

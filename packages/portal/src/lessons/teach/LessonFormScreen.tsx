@@ -11,6 +11,7 @@ import { RequireTeacher } from './RequireTeacher';
 import { useTeachApi } from './useTeachApi';
 import { VideoSection } from './VideoSection';
 import './teach.css';
+import { LoadFailed } from '../LoadFailed';
 
 interface FormProps {
   initial: LessonFormValues;
@@ -98,13 +99,7 @@ function EditLesson({ lessonId }: { lessonId: string }) {
   const lesson = useAsync(() => api.byId(lessonId), [api, lessonId]);
   if (lesson.status === 'failed') {
     return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('learn.loadFailed')}
-        description={lesson.message}
-        action={<Button onClick={lesson.reload}>{t('retry')}</Button>}
-      />
+      <LoadFailed message={lesson.message} onRetry={lesson.reload} />
     );
   }
   if (lesson.status === 'loading' || lesson.data.lessonId !== lessonId) return <Skeleton active paragraph={{ rows: 8 }} />;

@@ -13,6 +13,7 @@ import { RequireTeacher } from './RequireTeacher';
 import { useTeachApi } from './useTeachApi';
 import '../lessons.css';
 import './teach.css';
+import { LoadFailed } from '../LoadFailed';
 
 const PAGE_SIZE = 10;
 
@@ -122,7 +123,7 @@ function LessonTable() {
       </div>
       <Alert className="ds-teach-rule" type="info" showIcon title={t('teach.publishRule')} />
       {page.status === 'failed' ? (
-        <Alert type="error" showIcon title={t('learn.loadFailed')} description={page.message} action={<Button onClick={page.reload}>{t('retry')}</Button>} />
+        <LoadFailed message={page.message} onRetry={page.reload} />
       ) : null}
       {page.status === 'ready' && total === 0 ? (
         <Empty className="ds-panel" description={<span className="ds-empty-text">{t('teach.empty')}</span>}>
