@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage } from './support/browser';
-import { downloadedMd5, loginTicket, MB, seedSession, serveUploaderPage, writePatternFile } from './support/uploads';
+import { baseUrl, launchBrowser } from './support/browser';
+import { downloadedMd5, MB, teacherUploaderPage, writePatternFile } from './support/uploads';
 // @ts-expect-error plain ESM script of the repository, no type declarations
 import { freePort, startReferenceServer } from '../scripts/reference-server.mjs';
 
@@ -72,10 +72,7 @@ const md5Of = (file: string) => createHash('md5').update(readFileSync(file)).dig
 describe('<ds-uploader> over a line that drops', () => {
   it('waits out a dropped connection and finishes with the exact bytes', async () => {
     const file = writePatternFile(folder, `断线-${Date.now()}.zip`, CHUNKS);
-    const ticket = await loginTicket(baseUrl(), 'teacher');
-    const { context, page } = await newPage(browser);
-    const pageUrl = await serveUploaderPage(context, baseUrl(), MB);
-    await seedSession(context, ticket);
+    const { ticket, context, page, pageUrl } = await teacherUploaderPage(browser, baseUrl(), MB);
     const line = await schoolLine(context, page, 4);
     const watch = await startUpload(page, pageUrl, file);
 
@@ -99,10 +96,7 @@ describe('<ds-uploader> over a line that drops', () => {
 
   it('waits out 45 s offline (longer than retries and restarts last) showing 网络已断开, then finishes without sending a chunk twice', async () => {
     const file = writePatternFile(folder, `长时间断网-${Date.now()}.zip`, CHUNKS);
-    const ticket = await loginTicket(baseUrl(), 'teacher');
-    const { context, page } = await newPage(browser);
-    const pageUrl = await serveUploaderPage(context, baseUrl(), MB);
-    await seedSession(context, ticket);
+    const { ticket, context, page, pageUrl } = await teacherUploaderPage(browser, baseUrl(), MB);
     const line = await schoolLine(context, page, 4);
     const watch = await startUpload(page, pageUrl, file);
     const row = page.locator('ds-uploader .ds-uploader__file');
@@ -135,10 +129,7 @@ describe('<ds-uploader> over a line that drops', () => {
   }, 150_000);
 
   it('loads the upload part and the file config that failed offline at first use: 重试, or by itself once back online', async () => {
-    const ticket = await loginTicket(baseUrl(), 'teacher');
-    const { context, page } = await newPage(browser);
-    const pageUrl = await serveUploaderPage(context, baseUrl(), MB);
-    await seedSession(context, ticket);
+    const { ticket, context, page, pageUrl } = await teacherUploaderPage(browser, baseUrl(), MB);
     const line = await schoolLine(context, page, 8);
     const blocked = { engine: true, config: true };
     await context.route(/\/chunks\/engineCore-[^/]*\.js$/, (route) => (blocked.engine ? route.abort('internetdisconnected') : route.continue()));
@@ -173,10 +164,7 @@ describe('<ds-uploader> over a line that drops', () => {
     let server = await startReferenceServer({ port, dataDir });
     try {
       const file = writePatternFile(folder, `重启-${Date.now()}.zip`, CHUNKS);
-      const ticket = await loginTicket(server.apiBase, 'teacher');
-      const { context, page } = await newPage(browser);
-      const pageUrl = await serveUploaderPage(context, server.apiBase, MB);
-      await seedSession(context, ticket);
+      const { ticket, context, page, pageUrl } = await teacherUploaderPage(browser, server.apiBase, MB);
       await schoolLine(context, page, 4);
       const watch = await startUpload(page, pageUrl, file);
 

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage } from './support/browser';
-import { downloadedMd5, loginTicket, MB, seedSession, serveUploaderPage, writePatternFile } from './support/uploads';
+import { baseUrl, launchBrowser } from './support/browser';
+import { downloadedMd5, MB, teacherUploaderPage, writePatternFile } from './support/uploads';
 
 const CHUNKS = 40;
 let browser: Browser;
@@ -28,10 +28,7 @@ afterAll(async () => {
 describe('<ds-uploader> resume after a real page reload', () => {
   it('continues the upload from the server chunk map and stores the exact bytes', async () => {
     const file = writePatternFile(folder, `公开课-${Date.now()}.zip`, CHUNKS);
-    const ticket = await loginTicket(baseUrl(), 'teacher');
-    const { context, page: tab } = await newPage(browser);
-    const pageUrl = await serveUploaderPage(context, baseUrl(), MB);
-    await seedSession(context, ticket);
+    const { ticket, context, page: tab, pageUrl } = await teacherUploaderPage(browser, baseUrl(), MB);
     let chunksSent = 0;
     const workers: string[] = [];
     tab.on('requestfinished', (request) => {

@@ -6,8 +6,8 @@
 import { constants, createHash, publicEncrypt } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BrowserContext } from 'playwright-core';
-import { DEMO_PASSWORD } from './browser';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { DEMO_PASSWORD, newPage } from './browser';
 
 export const MB = 1024 * 1024;
 
@@ -73,4 +73,13 @@ export async function downloadedMd5(apiBase: string, token: string, fileInfoId: 
   const download = await fetch(`${apiBase}/file/v1/file/download/${fileInfoId}`, { headers: { authorization: token } });
   if (download.status !== 200) throw new Error(`download of ${fileInfoId} answered ${download.status}`);
   return createHash('md5').update(Buffer.from(await download.arrayBuffer())).digest('hex');
+}
+
+/** A fresh browser context logged in as the teacher on `apiBase`, with the uploader page served there. */
+export async function teacherUploaderPage(browser: Browser, apiBase: string, chunkSize: number) {
+  const ticket = await loginTicket(apiBase, 'teacher');
+  const { context, page } = await newPage(browser);
+  const pageUrl = await serveUploaderPage(context, apiBase, chunkSize);
+  await seedSession(context, ticket);
+  return { ticket, context, page, pageUrl };
 }
