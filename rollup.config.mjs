@@ -9,6 +9,7 @@ import commonjs from '@rollup/plugin-commonjs';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import { transform as esbuildTransform } from 'esbuild';
+import { retryableImports } from './scripts/retryable-imports.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const sdkSrc = path.join(root, 'packages/sdk/src');
@@ -186,6 +187,8 @@ const elementsStandalone = {
     resolve(),
     commonjs(),
     tsPlugin(elementsTs),
+    // Loaded by browsers directly: a lazy part that failed offline must load when asked again.
+    retryableImports(),
     terser({ format: { comments: false } }),
     pruneStale(['packages/sdk/dist', 'packages/elements/dist']),
   ],

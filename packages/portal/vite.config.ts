@@ -1,6 +1,7 @@
 import { defineConfig, defaultClientConditions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { retryableImports } from '../../scripts/retryable-imports.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
@@ -9,7 +10,8 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root: here,
   base: './',
-  plugins: [react()],
+  // retryableImports: a screen or lazy part that failed offline loads when asked again (see the plugin).
+  plugins: [react(), { ...retryableImports({ late: true }), apply: 'build' }],
   resolve: {
     conditions: ['source', ...defaultClientConditions],
     dedupe: ['react', 'react-dom'],

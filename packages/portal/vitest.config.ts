@@ -6,5 +6,6 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
   root: fileURLToPath(new URL('.', import.meta.url)),
-  test: { include: ['src/**/*.test.ts'], environment: 'node' },
+  // The build plugins in scripts/ are the portal's too.
+  test: { include: ['src/**/*.test.ts', '../../scripts/**/*.test.mjs'], environment: 'node' },
 });
