@@ -75,6 +75,8 @@ describe('learning', () => {
     await page.getByRole('heading', { level: 1, name: '智慧学习' }).waitFor();
     const list = page.getByRole('list', { name: '课程列表' });
     await list.locator('li').first().waitFor({ timeout: 20_000 });
+    // The screen is a lazy part: its stylesheet came with it (the filters stack as a column).
+    expect(await page.locator('.ds-filters').evaluate((e) => getComputedStyle(e).flexDirection)).toBe('column');
     if ((await page.getByRole('radiogroup', { name: '学科' }).count()) === 0) {
       await page.getByRole('radiogroup', { name: '学段' }).getByText('小学', { exact: true }).click();
     }
@@ -107,11 +109,11 @@ describe('learning', () => {
     await page.waitForURL((url) => /subjectCode=214/.test(url.hash) && /grade=3/.test(url.hash));
 
     // The book whose lessons span several chapters, and one of those chapters with a name of its own.
-    const { bookId, chapter } = await chapterToPick();
+    const { bookId, bookTotal, chapter } = await chapterToPick();
     await page.getByRole('combobox', { name: '教材' }).click();
     await page.locator('.ant-select-item-option').filter({ hasText: chapter.bookLabel }).first().click();
     await page.waitForURL(new RegExp(`bookId=${bookId}`));
-    const bookTotal = await shownTotal(page);
+    await expect.poll(() => shownTotal(page), { timeout: 20_000 }).toBe(bookTotal);
 
     const picker = page.getByRole('combobox', { name: '章节' });
     await picker.focus();
@@ -206,10 +208,10 @@ const api = async <T>(path: string, body: unknown): Promise<T> => {
 };
 
 /**
- * A grade 3 maths book with published lessons in more than one chapter, and a chapter of it (named
- * once in its tree) with its lesson total, as the server answers them.
+ * A grade 3 maths book with published lessons in more than one chapter and its lesson total, and a
+ * chapter of it (named once in its tree) with its lesson total, as the server answers them.
  */
-async function chapterToPick(): Promise<{ bookId: string; chapter: { nodeId: string; name: string; bookLabel: string; total: number } }> {
+async function chapterToPick(): Promise<{ bookId: string; bookTotal: number; chapter: { nodeId: string; name: string; bookLabel: string; total: number } }> {
   type Row = { chapterNodeId: string | null; chapterName: string; bookId: string; bookName: string; editionName: string };
   type Tree = { nodeId: string; name: string; children: Tree }[];
   const { rows } = await api<{ rows: Row[] }>('cloudLesson/getOnDemandLessonPage', { stage: 2, subjectCode: 214, grade: 3, pageSize: 100 });
@@ -221,7 +223,8 @@ async function chapterToPick(): Promise<{ bookId: string; chapter: { nodeId: str
     walk(await api<Tree>('lessonNode/getChapterTree', { bookId }));
     const lesson = inBook.find((r) => names.filter((n) => n.includes(r.chapterName)).length === 1)!;
     const { total } = await api<{ total: number }>('cloudLesson/getOnDemandLessonPage', { bookId, nodeId: lesson.chapterNodeId, pageSize: 1 });
-    return { bookId, chapter: { nodeId: lesson.chapterNodeId!, name: lesson.chapterName, bookLabel: `${lesson.editionName} ${lesson.bookName}`, total } };
+    const { total: bookTotal } = await api<{ total: number }>('cloudLesson/getOnDemandLessonPage', { stage: 2, subjectCode: 214, grade: 3, bookId, pageSize: 1 });
+    return { bookId, bookTotal, chapter: { nodeId: lesson.chapterNodeId!, name: lesson.chapterName, bookLabel: `${lesson.editionName} ${lesson.bookName}`, total } };
   }
   throw new Error('the demo catalogue has no grade 3 maths book with lessons in two chapters');
 }

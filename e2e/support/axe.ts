@@ -18,11 +18,14 @@ export interface AxeViolation {
  * otherwise be read as text on the wrong background).
  */
 export async function seriousViolations(page: Page, selector?: string): Promise<AxeViolation[]> {
+  await animationsSettled(page);
   // Evaluated through the DevTools protocol: the server's CSP (rightly) forbids inline scripts.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async (selector) => {
     const axe = (window as unknown as { axe: { run: (ctx: Element | Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(selector ? document.querySelector(selector)! : document, {
+    const context = selector ? document.querySelector(selector) : document;
+    if (!context) throw new Error(`nothing on the page matches ${selector}`);
+    const result = await axe.run(context, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
     });
     return result.violations.map((v) => ({
@@ -33,4 +36,20 @@ export async function seriousViolations(page: Page, selector?: string): Promise<
     }));
   }, selector);
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/**
+ * Waits until no finite animation runs (a popup fading in or out, a panel sliding): axe measures
+ * colours and visibility as they are at that instant, so a half-faded popup reads as low contrast, and
+ * one still closing counts as shown. Endless animations (loading spinners) are not waited for.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    undefined,
+    { polling: 'raf', timeout: 10_000 },
+  );
 }

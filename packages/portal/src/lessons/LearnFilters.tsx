@@ -1,9 +1,10 @@
 import { Stages } from '@dscloud/sdk/codes';
-import { Radio, Select, TreeSelect } from 'antd';
+import { Radio, TreeSelect } from 'antd';
 import type { ReactNode } from 'react';
 import type { SubjectOption, TreeNode } from '../api/lessons';
 import { useLocale, useT } from '../i18n/useT';
 import { gradesOf, type HistoryLabels, type LearnChoice } from './learnFilter';
+import { NamedSelect } from './NamedSelect';
 import { useAsync } from './useAsync';
 import { useLessonsApi } from './useLessonsApi';
 
@@ -129,7 +130,7 @@ export function LearnFilters({ choice, onChange }: { choice: LearnChoice; onChan
       ) : null}
       {subject ? (
         <div className="ds-filter-row ds-filter-pickers">
-          <Select
+          <NamedSelect
             aria-label={t('learn.edition')}
             placeholder={t('learn.edition')}
             allowClear
@@ -137,7 +138,7 @@ export function LearnFilters({ choice, onChange }: { choice: LearnChoice; onChan
             onChange={(editionId?: string) => onChange({ editionId })}
             options={subject.editions.map((e) => ({ value: e.editionId, label: e.editionName }))}
           />
-          <Select
+          <NamedSelect
             aria-label={t('learn.book')}
             placeholder={t('learn.book')}
             allowClear
