@@ -9,19 +9,20 @@ export const root = resolve(import.meta.dirname, '..');
 export const targets = [
   {
     name: 'sdk + elements (rollup)',
-    sources: ['packages/sdk/src', 'packages/elements/src', 'rollup.config.mjs'],
+    sources: ['packages/sdk/src', 'packages/elements/src', 'rollup.config.mjs', 'scripts/retryable-imports.mjs'],
     output: 'packages/elements/dist/ds-elements.js',
     command: ['npx', ['rollup', '-c', '--silent']],
   },
   {
     name: 'portal (vite)',
-    sources: ['packages/sdk/src', 'packages/elements/src', 'packages/portal/src', 'packages/portal/index.html', 'packages/portal/vite.config.ts'],
+    sources: ['packages/sdk/src', 'packages/elements/src', 'packages/portal/src', 'packages/portal/index.html', 'packages/portal/vite.config.ts', 'scripts/retryable-imports.mjs'],
     output: 'packages/portal/dist/index.html',
     command: ['npx', ['vite', 'build', '--logLevel', 'warn'], 'packages/portal'],
   },
   {
     name: 'server (esbuild)',
-    sources: ['packages/server/src', 'packages/server/build.mjs', 'packages/sdk/src/errors', 'packages/sdk/src/codes'],
+    // The whole SDK: the server bundles whichever of its modules it imports (errors, codes, lessons, …).
+    sources: ['packages/server/src', 'packages/server/build.mjs', 'packages/sdk/src'],
     output: 'packages/server/dist/main.js',
     command: ['node', ['build.mjs'], 'packages/server'],
   },

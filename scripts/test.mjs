@@ -21,6 +21,8 @@ const suites = [
   { name: 'elements (Chromium)', run: ['npx', ['web-test-runner', '--config', 'web-test-runner.config.mjs'], 'packages/elements'] },
   { name: 'end to end (Chromium)', run: vitest('e2e', '.', ['--config', 'e2e/vitest.config.ts']) },
   { name: 'storybook build', run: ['npm', ['run', 'storybook:build', '--silent']] },
+  // Every built story opened in Chromium: it renders the state it names (play functions included).
+  { name: 'storybook stories (Chromium)', run: ['node', ['packages/elements/test-support/storySmoke.mjs']] },
 ].filter(Boolean);
 
 if (!pg) console.log('TEST_DATABASE_URL 未设置：跳过 PostgreSQL 套件 (set it to run the server suite against PostgreSQL too)');
