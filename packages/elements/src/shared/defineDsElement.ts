@@ -12,8 +12,9 @@ import { hostStoreFor } from './hostStore.js';
  *   defineDsElement('ds-thing', DsThingElement);
  *
  * and gets: an open shadow root, kebab-case attributes for primitive props, boolean attributes,
- * property-only values (never reflected), callbacks fired as composed `ds-*` events from the host, and
- * properties a page set before the tag was defined moved behind the accessors.
+ * property-only values (never reflected), callbacks fired as composed `ds-*` events from the host,
+ * properties a page set before the tag was defined moved behind the accessors, and a view that
+ * survives being moved in the page.
  */
 
 type Keys<P> = keyof P & string;
@@ -43,7 +44,10 @@ export interface DsElementClass<I> {
 
 /** What r2wc's class really has; its typings only say CustomElementConstructor. */
 interface R2wcElementClass {
-  new (): HTMLElement & { attributeChangedCallback(name: string, previous: string | null, value: string | null): void };
+  new (): HTMLElement & {
+    attributeChangedCallback(name: string, previous: string | null, value: string | null): void;
+    disconnectedCallback(): void;
+  };
   readonly observedAttributes: string[];
 }
 
@@ -97,6 +101,17 @@ export function dsElement<P extends object, A extends Keys<P> = never, B extends
 
     static override get observedAttributes(): string[] {
       return [...super.observedAttributes, ...Object.keys(booleans)];
+    }
+
+    /**
+     * Unmounts once the element has really left the page. A host framework that moves the element
+     * (a keyed list reordered) disconnects and reconnects it in one go: the view, and an upload under
+     * way, stay. Deferring also keeps a React host's commit from unmounting another root mid-render.
+     */
+    override disconnectedCallback(): void {
+      queueMicrotask(() => {
+        if (!this.isConnected) super.disconnectedCallback();
+      });
     }
 
     override attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
