@@ -90,6 +90,17 @@ for (const name of ['plain HTML', 'React 19', 'Vue 3'] as const) {
       expect(entry().heard).to.have.length(1);
     });
 
+    it('keep their view when the page moves them (no remount)', async () => {
+      const uploader = $('ds-uploader.first')!;
+      const view = shadowOf(uploader).querySelector('.ds-uploader');
+      const [parent, next] = [uploader.parentNode!, uploader.nextSibling];
+      parent.append(uploader);
+      parent.insertBefore(uploader, next);
+      // One task later every microtask (where an unmount would run) has run.
+      await new Promise((resolve) => setTimeout(resolve));
+      expect(shadowOf(uploader).querySelector('.ds-uploader')).to.equal(view);
+    });
+
     it('keep page styles out and their own styles in', () => {
       const style = document.createElement('style');
       style.textContent = `#${entry().page.root.id} button { background-color: rgb(1, 2, 3); }`;
