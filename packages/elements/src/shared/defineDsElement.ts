@@ -7,14 +7,14 @@ import { hostStoreFor } from './hostStore.js';
 /**
  * The one way a React component becomes a `ds-*` custom element. Every element file is
  *
- *   /** JSDoc: @tag @attr @prop @event @csspart @cssproperty (feeds custom-elements.json) *\/
  *   export class DsThingElement extends dsElement(Thing, { attributes, booleans, properties, events }) {}
  *   defineDsElement('ds-thing', DsThingElement);
  *
- * and gets: an open shadow root, kebab-case attributes for primitive props, boolean attributes,
- * property-only values (never reflected), callbacks fired as composed `ds-*` events from the host,
- * properties a page set before the tag was defined moved behind the accessors, and a view that
- * survives being moved in the page.
+ * with JSDoc on the class (`@tag @attr @prop @event @csspart @cssproperty`, read into
+ * custom-elements.json; copy uploader/uploader.element.ts), and gets: an open shadow root,
+ * kebab-case attributes for primitive props, boolean attributes, property-only values (never
+ * reflected), callbacks fired as composed `ds-*` events from the host, properties a page set before
+ * the tag was defined moved behind the accessors, and a view that survives being moved in the page.
  */
 
 type Keys<P> = keyof P & string;
