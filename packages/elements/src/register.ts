@@ -3,4 +3,4 @@ import './login/login.element.js';
 import './player/lesson-player.element.js';
 import './uploader/uploader.element.js';
 
-export { registeredTags } from './shared/defineElement.js';
+export { registeredTags } from './shared/defineDsElement.js';

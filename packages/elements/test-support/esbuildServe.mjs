@@ -34,7 +34,8 @@ export function esbuildServe({ rootDir }) {
         jsx: 'automatic',
         conditions: ['source'],
         sourcemap: 'inline',
-        define: { 'process.env.NODE_ENV': '"development"' },
+        // Vue's esm-bundler build reads its feature flags as globals (the test pages host Vue 3 apps).
+        define: { 'process.env.NODE_ENV': '"development"', __VUE_OPTIONS_API__: 'true', __VUE_PROD_DEVTOOLS__: 'false', __VUE_PROD_HYDRATION_MISMATCH_DETAILS__: 'false' },
         plugins: [inlineCss],
         logLevel: 'silent',
       });

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createHashRouter } from 'react-router';
 import { App } from './app/App';
+import { applyThemeTokens } from './app/themeTokens';
 import { localeStore } from './i18n/localeStore';
 import { startBoot } from './platform/boot';
 import { createBootStore } from './platform/bootStore';
@@ -19,6 +20,7 @@ const platform = createPortalPlatform(goTo, localeStore.get());
 const boot = createBootStore();
 const actions = startBoot(platform, boot);
 document.documentElement.lang = localeStore.get() === 'en' ? 'en' : 'zh-CN';
+applyThemeTokens(document.documentElement);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

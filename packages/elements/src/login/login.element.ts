@@ -1,33 +1,6 @@
-import { createElement } from 'react';
-import r2wc from '@r2wc/react-to-web-component';
-import { defineElement } from '../shared/defineElement.js';
-import { dispatch, hostOf } from '../shared/dispatch.js';
+import { dsElement, defineDsElement } from '../shared/defineDsElement.js';
 import { Login } from './Login.js';
 import type { LoginFailureDetail, LoginSuccessDetail } from './loginTypes.js';
-
-interface LoginElementProps {
-  container?: HTMLElement;
-  apiBase?: string;
-  loginType?: string;
-  returnUrl?: string;
-  lang?: string;
-}
-
-/** Turns the component's callbacks into DOM events fired from the host element. */
-function LoginElementView({ container, ...attributes }: LoginElementProps) {
-  const host = () => hostOf(container);
-  return createElement(Login, {
-    ...attributes,
-    onSuccess: (detail: LoginSuccessDetail) => {
-      const target = host();
-      if (target) dispatch(target, 'ds-login-success', detail);
-    },
-    onFailure: (detail: LoginFailureDetail) => {
-      const target = host();
-      if (target) dispatch(target, 'ds-login-failure', detail);
-    },
-  });
-}
 
 /**
  * @summary The platform login screen: account and password, slider captcha, WeChat QR, deploy login.
@@ -72,12 +45,12 @@ function LoginElementView({ container, ...attributes }: LoginElementProps) {
  * @cssproperty --ds-radius-large - Corner radius of the card and dialogs.
  * @cssproperty --ds-font-family - Font.
  */
-export class DsLoginElement extends r2wc(LoginElementView, {
-  shadow: 'open',
-  props: { apiBase: 'string', loginType: 'string', returnUrl: 'string', lang: 'string' },
+export class DsLoginElement extends dsElement(Login, {
+  attributes: { apiBase: 'string', loginType: 'string', returnUrl: 'string', lang: 'string' },
+  events: { onSuccess: 'ds-login-success', onFailure: 'ds-login-failure' },
 }) {}
 
-defineElement('ds-login', DsLoginElement);
+defineDsElement('ds-login', DsLoginElement);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -2,7 +2,7 @@ import { useEffect, useRef, type RefObject } from 'react';
 import type { PlayerEndedDetail, PlayerPlayDetail, PlayerProgressDetail } from './playerTypes.js';
 import type { ResumePositions } from './resumePosition.js';
 import type { StudyTime } from './useStudyTime.js';
-import type { PlyrPlayer } from './usePlyr.js';
+import { isDestroyed, type PlyrPlayer } from './usePlyr.js';
 
 /** The `<video>` Plyr currently drives (it makes a new one for every source). */
 export const mediaOf = (player: PlyrPlayer): HTMLVideoElement => (player as unknown as { media: HTMLVideoElement }).media;
@@ -121,7 +121,8 @@ export function usePlayback(options: PlaybackOptions): void {
     };
     element?.addEventListener('error', onError, true);
     return () => {
-      for (const [type, handler] of Object.entries(handlers)) player.off(type as 'play', handler);
+      // A language change rebuilds Plyr: the old instance was destroyed (listeners and all) first.
+      if (!isDestroyed(player)) for (const [type, handler] of Object.entries(handlers)) player.off(type as 'play', handler);
       element?.removeEventListener('error', onError, true);
     };
   }, [player, host]);

@@ -44,6 +44,11 @@ function options(lang: Lang, muted: boolean): Plyr.Options {
   };
 }
 
+const destroyed = new WeakSet<PlyrPlayer>();
+
+/** Whether a rebuild destroyed this instance: its listeners went with it, and `off()` would throw. */
+export const isDestroyed = (player: PlyrPlayer): boolean => destroyed.has(player);
+
 /**
  * Creates the player in an effect: Plyr moves and wraps the `<video>`, which React must never own,
  * so React renders only the empty `host` and this hook fills it. Plyr, its CSS and its sprite load
@@ -70,6 +75,7 @@ export function usePlyr(host: RefObject<HTMLDivElement | null>, lang: Lang, mute
     });
     return () => {
       cancelled = true;
+      if (instance) destroyed.add(instance);
       instance?.destroy();
       element?.replaceChildren();
       setPlayer(null);

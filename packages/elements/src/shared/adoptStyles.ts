@@ -1,4 +1,5 @@
 import { useLayoutEffect } from 'react';
+import tokens from './tokens.css?inline';
 
 /**
  * Puts a component's stylesheet into its shadow root, once per root. Outside a shadow root
@@ -14,10 +15,16 @@ export function adoptStyles(root: Node | null, id: string, css: string): void {
   target.prepend(style);
 }
 
-/** Hook form: finds the root from a rendered node so the component need not know where it lives. */
+/**
+ * Hook form: finds the root from a rendered node so the component need not know where it lives.
+ * The theme's token sheet (tokens.css) comes with every component's own sheet; the component's root
+ * carries the `ds-theme` class so the tokens resolve outside a shadow root too.
+ */
 export function useStyles(node: { current: Node | null }, id: string, css: string): void {
   useLayoutEffect(() => {
     const current = node.current;
-    if (current) adoptStyles(current.getRootNode(), id, css);
+    if (!current) return;
+    adoptStyles(current.getRootNode(), id, css);
+    adoptStyles(current.getRootNode(), 'ds-tokens', tokens);
   }, [node, id, css]);
 }

@@ -92,7 +92,7 @@ export function Uploader(props: UploaderProps) {
 
   const hint = m.limits(rules.extensions.join(lang === 'en' ? ', ' : '、'), rules.maxSizeLabel);
   return (
-    <div ref={root} className="ds-uploader" part="base" lang={lang}>
+    <div ref={root} className="ds-uploader ds-theme" part="base" lang={lang}>
       <DropZone
         messages={m}
         multiple={!!props.multiple}

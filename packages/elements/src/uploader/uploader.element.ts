@@ -1,57 +1,6 @@
-import { createElement, useSyncExternalStore } from 'react';
-import r2wc from '@r2wc/react-to-web-component';
-import { defineElement } from '../shared/defineElement.js';
-import { dispatch, hostOf } from '../shared/dispatch.js';
-import { hostState } from './hostState.js';
+import { dsElement, defineDsElement } from '../shared/defineDsElement.js';
 import { Uploader } from './Uploader.js';
 import type { UploadCompleteDetail, UploadErrorDetail, UploadProgressDetail, UploadRemovedDetail } from './uploaderEvents.js';
-
-interface UploaderElementProps {
-  container?: HTMLElement;
-  apiBase?: string;
-  accept?: string;
-  maxCount?: number;
-  maxSize?: string;
-  businessCode?: string;
-  lang?: string;
-  chunkSize?: number;
-}
-
-const noHost = { get: () => ({ token: undefined, multiple: false, requireH264: false }), subscribe: () => () => undefined };
-
-/** Adds what r2wc cannot carry (token, boolean attributes) and turns callbacks into DOM events. */
-function UploaderElementView({ container, ...attributes }: UploaderElementProps) {
-  const host = hostOf(container);
-  const store = host ? hostState(host) : noHost;
-  const extra = useSyncExternalStore(store.subscribe, store.get, store.get);
-  const fire = <T,>(type: `ds-${string}`) => (detail: T) => {
-    if (host) dispatch(host, type, detail);
-  };
-  return createElement(Uploader, {
-    ...attributes,
-    token: extra.token,
-    multiple: extra.multiple,
-    requireH264: extra.requireH264,
-    onProgress: fire<UploadProgressDetail>('ds-upload-progress'),
-    onComplete: fire<UploadCompleteDetail>('ds-upload-complete'),
-    onError: fire<UploadErrorDetail>('ds-upload-error'),
-    onRemoved: fire<UploadRemovedDetail>('ds-upload-removed'),
-  });
-}
-
-/** What r2wc's class really has; its typings only say CustomElementConstructor. */
-interface R2wcElementClass {
-  new (): HTMLElement & { attributeChangedCallback(name: string, previous: string | null, value: string | null): void };
-  readonly observedAttributes: string[];
-}
-
-const Base = r2wc(UploaderElementView, {
-  shadow: 'open',
-  props: { apiBase: 'string', accept: 'string', maxCount: 'number', maxSize: 'string', businessCode: 'string', lang: 'string', chunkSize: 'number' },
-}) as unknown as R2wcElementClass;
-
-const BOOLEAN_ATTRIBUTES = { multiple: 'multiple', 'require-h264': 'requireH264' } as const;
-type BooleanAttribute = keyof typeof BOOLEAN_ATTRIBUTES;
 
 /**
  * @summary File upload: drop zone and picker, MD5 in a worker, 秒传, chunks, pause/resume, resume after reload, waits out a dropped network.
@@ -67,6 +16,8 @@ type BooleanAttribute = keyof typeof BOOLEAN_ATTRIBUTES;
  * @attr {string} lang - `zh-CN` (default) or `en`.
  * @attr {number} chunk-size - Bytes per chunk. Default: the server's `uploadChunkSize` (10 MB).
  *
+ * @prop {boolean} multiple - Mirrors the `multiple` attribute.
+ * @prop {boolean} requireH264 - Mirrors the `require-h264` attribute.
  * @prop {string} token - Token for the upload calls (property only, never an attribute). Default: the platform session's token.
  *
  * @event {CustomEvent<{ fileId: string, name: string, loaded: number, total: number, percent: number, speed: number }>} ds-upload-progress - Upload progress of one file, at most every 250 ms, and once at 100 %.
@@ -108,53 +59,14 @@ type BooleanAttribute = keyof typeof BOOLEAN_ATTRIBUTES;
  * @cssproperty --ds-radius-large - Corner radius of the drop zone.
  * @cssproperty --ds-font-family - Font.
  */
-export class DsUploaderElement extends Base {
-  constructor() {
-    super();
-    // A page may set `token` before this script defined the tag: move that plain property behind the accessor.
-    if (Object.prototype.hasOwnProperty.call(this, 'token')) {
-      const early = (this as { token?: string }).token;
-      delete (this as { token?: string }).token;
-      this.token = early;
-    }
-  }
+export class DsUploaderElement extends dsElement(Uploader, {
+  attributes: { apiBase: 'string', accept: 'string', maxCount: 'number', maxSize: 'string', businessCode: 'string', lang: 'string', chunkSize: 'number' },
+  booleans: { multiple: 'multiple', 'require-h264': 'requireH264' },
+  properties: ['token'],
+  events: { onProgress: 'ds-upload-progress', onComplete: 'ds-upload-complete', onError: 'ds-upload-error', onRemoved: 'ds-upload-removed' },
+}) {}
 
-  static override get observedAttributes(): string[] {
-    return [...super.observedAttributes, ...Object.keys(BOOLEAN_ATTRIBUTES)];
-  }
-
-  override attributeChangedCallback(name: string, previous: string | null, value: string | null): void {
-    if (name in BOOLEAN_ATTRIBUTES) {
-      hostState(this).set({ [BOOLEAN_ATTRIBUTES[name as BooleanAttribute]]: value !== null && value !== 'false' });
-      return;
-    }
-    super.attributeChangedCallback(name, previous, value);
-  }
-
-  /** Property only: a token in an attribute would leak into copied HTML and error reports. */
-  get token(): string | undefined {
-    return hostState(this).get().token;
-  }
-  set token(value: string | null | undefined) {
-    hostState(this).set({ token: value || undefined });
-  }
-
-  get multiple(): boolean {
-    return this.hasAttribute('multiple');
-  }
-  set multiple(value: boolean) {
-    this.toggleAttribute('multiple', !!value);
-  }
-
-  get requireH264(): boolean {
-    return this.hasAttribute('require-h264');
-  }
-  set requireH264(value: boolean) {
-    this.toggleAttribute('require-h264', !!value);
-  }
-}
-
-defineElement('ds-uploader', DsUploaderElement);
+defineDsElement('ds-uploader', DsUploaderElement);
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -1,6 +1,5 @@
+import { createStore } from 'zustand/vanilla';
 import type { PortalLocale } from './messages';
-
-type Listener = () => void;
 
 const KEY = 'ds.locale';
 
@@ -12,25 +11,21 @@ function initial(): PortalLocale {
   }
 }
 
-let current: PortalLocale = initial();
-const listeners = new Set<Listener>();
+const store = createStore<PortalLocale>()(initial);
 
-/** The portal's chosen language; survives reloads so a bureau user keeps their choice. */
+// Remembered and announced on every change, whoever makes it, so a bureau user keeps their choice.
+store.subscribe((next) => {
+  try {
+    localStorage.setItem(KEY, next);
+  } catch {
+    // private mode: the choice lasts for this page only
+  }
+  document.documentElement.lang = next === 'en' ? 'en' : 'zh-CN';
+});
+
+/** The portal's chosen language; survives reloads. */
 export const localeStore = {
-  get: (): PortalLocale => current,
-  set(next: PortalLocale): void {
-    if (next === current) return;
-    current = next;
-    try {
-      localStorage.setItem(KEY, next);
-    } catch {
-      // private mode: the choice lasts for this page only
-    }
-    document.documentElement.lang = next === 'en' ? 'en' : 'zh-CN';
-    listeners.forEach((l) => l());
-  },
-  subscribe(listener: Listener): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  get: (): PortalLocale => store.getState(),
+  set: (next: PortalLocale): void => store.setState(next, true),
+  subscribe: (listener: () => void): (() => void) => store.subscribe(listener),
 };

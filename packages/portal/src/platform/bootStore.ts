@@ -1,4 +1,4 @@
-type Listener = () => void;
+import { createStore, type StoreApi } from 'zustand/vanilla';
 
 /** What the portal learnt at start-up and after each login; the shell renders from it. */
 export interface BootState {
@@ -9,24 +9,8 @@ export interface BootState {
   auditPerson: boolean | null;
 }
 
-export interface BootStore {
-  getState(): BootState;
-  setState(patch: Partial<BootState>): void;
-  subscribe(listener: Listener): () => void;
-}
+export type BootStore = StoreApi<BootState>;
 
 export function createBootStore(): BootStore {
-  let state: BootState = { config: 'loading', user: 'none', auditPerson: null };
-  const listeners = new Set<Listener>();
-  return {
-    getState: () => state,
-    setState(patch) {
-      state = { ...state, ...patch };
-      listeners.forEach((l) => l());
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
+  return createStore<BootState>()(() => ({ config: 'loading', user: 'none', auditPerson: null }));
 }

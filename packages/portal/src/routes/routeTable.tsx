@@ -1,24 +1,24 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { learningScreens } from '../lessons/learningScreens';
-import { teachScreens } from '../lessons/teach/teachScreens';
 import { managementRoutes } from '../management/managementRoutes';
 import NoPage from '../screens/NoPage';
 import { PageLoading } from '../screens/PageLoading';
 import { Shell } from '../shell/Shell';
-import { lazyScreen } from './lazyScreen';
 import { RouteError } from './RouteError';
 import type { ScreenHandle } from './screenTitle';
+import { screens } from './screens';
 import { userRoutes } from './userRoutes';
 
-const comingSoon = lazyScreen(() => import('../screens/ComingSoon'));
 const handle = (title: ScreenHandle['title']): ScreenHandle => ({ title });
 
-/** The route table of spec §2. Screens load lazily; placeholders name the screen they stand in for. */
+/**
+ * The route table of spec §2. Screens load lazily (`screens`); the rows of `userRoutes` and
+ * `managementRoutes` name theirs by key; placeholders name the screen they stand in for.
+ */
 export const routes: RouteObject[] = [
   {
     path: '/login',
     handle: handle('screen.login'),
-    lazy: lazyScreen(() => import('../screens/LoginScreen')),
+    lazy: screens.login,
     errorElement: <RouteError />,
     HydrateFallback: PageLoading,
   },
@@ -34,20 +34,20 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/main/type=new" replace /> },
           { path: 'main', element: <Navigate to="/main/type=new" replace /> },
-          { path: 'main/:params', handle: handle('screen.home'), lazy: lazyScreen(() => import('../screens/HomeScreen')) },
-          ...userRoutes.map(({ path, title }) => ({ path, handle: handle(title), lazy: learningScreens[path] ?? teachScreens[path] ?? comingSoon })),
+          { path: 'main/:params', handle: handle('screen.home'), lazy: screens.home },
+          ...userRoutes.map(({ path, title, screen }) => ({ path, handle: handle(title), lazy: screens[screen] })),
           {
             path: 'waitPage/:pageType/:menuType?',
             handle: handle('screen.waitPage'),
-            lazy: lazyScreen(() => import('../screens/WaitPage')),
+            lazy: screens.waitPage,
           },
           {
             path: 'management',
             handle: handle('management.title'),
-            lazy: lazyScreen(() => import('../management/ManagementLayout')),
+            lazy: screens.managementLayout,
             children: [
               { index: true, element: <Navigate to="/management/type=live" replace /> },
-              ...managementRoutes.map(({ path, title }) => ({ path, handle: handle(title), lazy: comingSoon })),
+              ...managementRoutes.map(({ path, title, screen }) => ({ path, handle: handle(title), lazy: screens[screen] })),
             ],
           },
           // Static: the error boundary shows it too, so it is in the main bundle anyway.

@@ -1,37 +1,36 @@
 import type { MessageKey } from '../i18n/messages';
+import type { ScreenKey } from './screens';
 
 /**
- * The user-facing screens of spec §2 that are reached by route, with the name their placeholder shows.
- * Paths are relative to the shell. Both spellings of "more lessons" exist in links that are out there.
+ * The user-facing screens of spec §2 that are reached by route: the screen that renders it (a key of
+ * `screens`) and its name (tab title; placeholders show it). Paths are relative to the shell. Both
+ * spellings of "more lessons" exist in links that are out there.
  */
-export const userRoutes: ReadonlyArray<{ path: string; title: MessageKey }> = [
-  { path: 'learn', title: 'screen.learn' },
-  { path: 'learn/demand/:params', title: 'screen.learnDemand' },
-  { path: 'personal-center', title: 'user.personalCenter' },
-  { path: 'help', title: 'screen.help' },
-  { path: 'feedback', title: 'screen.help' },
-  { path: 'my-collection', title: 'user.collection' },
+export const userRoutes: ReadonlyArray<{ path: string; title: MessageKey; screen: ScreenKey }> = [
+  { path: 'learn', title: 'screen.learn', screen: 'learn' },
+  { path: 'learn/demand/:params', title: 'screen.learnDemand', screen: 'learn' },
+  { path: 'personal-center', title: 'user.personalCenter', screen: 'personalCenter' },
+  { path: 'help', title: 'screen.help', screen: 'comingSoon' },
+  { path: 'feedback', title: 'screen.help', screen: 'comingSoon' },
+  { path: 'my-collection', title: 'user.collection', screen: 'myCollection' },
   // The teacher's own lessons: a shared-list route (spec §2 leaves these to the product).
-  { path: 'my-lessons', title: 'teach.myLessons' },
-  { path: 'my-lessons/new', title: 'teach.newLesson' },
-  { path: 'my-lessons/:lessonId/edit', title: 'teach.editLesson' },
-  { path: 'my-notes', title: 'screen.notes' },
-  { path: 'study-record', title: 'screen.studyRecord' },
-  { path: 'course-detail/:courseId/:fromPage?', title: 'screen.courseDetail' },
-  { path: 'more-lessons/:type', title: 'screen.moreLessons' },
-  { path: 'moreLessons/:type', title: 'screen.moreLessons' },
-  { path: 'live-class-schedule', title: 'screen.liveSchedule' },
-  { path: 'special-topic/:id?', title: 'screen.specialTopic' },
-  { path: 'famousSchool', title: 'screen.famousSchool' },
-  { path: 'resourcesCollect', title: 'screen.resourcesCollect' },
-  { path: 'resourcesCollect/activityList/:type', title: 'screen.activityList' },
-  { path: 'resourcesCollect/activityList/:type/activityDetail/:activityId', title: 'screen.activityDetail' },
-  { path: 'resourcesCollect/goodWorkList', title: 'screen.goodWorkList' },
-  { path: 'resourcesCollect/goodWorkList/:courseId/:type', title: 'screen.goodWorkDetail' },
-  { path: 'resourcesCollect/activityList/activityDetail/signUp/:activityId', title: 'screen.signUp' },
-  { path: 'resourcesCollect/activityList/activityDetail/activityManage/:activityId', title: 'screen.activityManage' },
-  {
-    path: 'resourcesCollect/activityList/activityDetail/activityManage/uploadWorks/:type',
-    title: 'screen.uploadWorks',
-  },
+  { path: 'my-lessons', title: 'teach.myLessons', screen: 'myLessons' },
+  { path: 'my-lessons/new', title: 'teach.newLesson', screen: 'lessonForm' },
+  { path: 'my-lessons/:lessonId/edit', title: 'teach.editLesson', screen: 'lessonForm' },
+  { path: 'my-notes', title: 'screen.notes', screen: 'myNotes' },
+  { path: 'study-record', title: 'screen.studyRecord', screen: 'studyRecord' },
+  { path: 'course-detail/:courseId/:fromPage?', title: 'screen.courseDetail', screen: 'courseDetail' },
+  { path: 'more-lessons/:type', title: 'screen.moreLessons', screen: 'moreLessons' },
+  { path: 'moreLessons/:type', title: 'screen.moreLessons', screen: 'moreLessons' },
+  { path: 'live-class-schedule', title: 'screen.liveSchedule', screen: 'liveSchedule' },
+  { path: 'special-topic/:id?', title: 'screen.specialTopic', screen: 'specialTopic' },
+  { path: 'famousSchool', title: 'screen.famousSchool', screen: 'famousSchool' },
+  { path: 'resourcesCollect', title: 'screen.resourcesCollect', screen: 'comingSoon' },
+  { path: 'resourcesCollect/activityList/:type', title: 'screen.activityList', screen: 'comingSoon' },
+  { path: 'resourcesCollect/activityList/:type/activityDetail/:activityId', title: 'screen.activityDetail', screen: 'comingSoon' },
+  { path: 'resourcesCollect/goodWorkList', title: 'screen.goodWorkList', screen: 'comingSoon' },
+  { path: 'resourcesCollect/goodWorkList/:courseId/:type', title: 'screen.goodWorkDetail', screen: 'comingSoon' },
+  { path: 'resourcesCollect/activityList/activityDetail/signUp/:activityId', title: 'screen.signUp', screen: 'comingSoon' },
+  { path: 'resourcesCollect/activityList/activityDetail/activityManage/:activityId', title: 'screen.activityManage', screen: 'comingSoon' },
+  { path: 'resourcesCollect/activityList/activityDetail/activityManage/uploadWorks/:type', title: 'screen.uploadWorks', screen: 'comingSoon' },
 ];

@@ -1,6 +1,7 @@
 import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { palette } from '../../app/theme';
 import { useT } from '../../i18n/useT';
 import type { Slide } from './slides';
 
@@ -40,7 +41,7 @@ export function BannerCarousel({ slides }: { slides: Slide[] }) {
         style={{
           // The art sits under a darkening gradient so the white words keep their contrast on any image.
           background: [
-            current.imageUrl ? `linear-gradient(90deg, rgba(0, 0, 0, 0.55), rgba(0, 0, 0, 0.1)), url("${current.imageUrl}") center / cover no-repeat` : '',
+            current.imageUrl ? `linear-gradient(90deg, ${palette.bannerScrimStart}, ${palette.bannerScrimEnd}), url("${current.imageUrl}") center / cover no-repeat` : '',
             `linear-gradient(120deg, ${current.colors[0]}, ${current.colors[1]})`,
           ]
             .filter(Boolean)

@@ -1,4 +1,5 @@
 import type { CarouselSlide } from '../../api/lessons';
+import { slideColors } from '../../app/theme';
 import type { MessageKey } from '../../i18n/messages';
 import type { Viewer } from '../../shell/navItems';
 
@@ -12,7 +13,7 @@ export interface Slide {
   external?: boolean;
   imageUrl?: string;
   /** Two colours of the slide's gradient, shown until (or instead of) the image. */
-  colors: [string, string];
+  colors: readonly [string, string];
 }
 
 interface LocalSlide {
@@ -20,29 +21,29 @@ interface LocalSlide {
   title: MessageKey;
   text: MessageKey;
   to: string;
-  colors: [string, string];
+  colors: readonly [string, string];
 }
 
 /** The home banner slides of spec §2, in order; management only for logged-in non-students. */
 function localSlides(viewer: Viewer): LocalSlide[] {
   const slides: LocalSlide[] = [
-    { key: 'live', title: 'home.slide.live', text: 'home.slide.live.text', to: '/live-class-schedule', colors: ['#1656c9', '#3b8cff'] },
+    { key: 'live', title: 'home.slide.live', text: 'home.slide.live.text', to: '/live-class-schedule', colors: slideColors.live },
     {
       key: 'learn',
       title: viewer.kind === 'teacher' ? 'nav.teach' : 'nav.learn',
       text: viewer.kind === 'teacher' ? 'home.slide.teach.text' : 'home.slide.learn.text',
       to: '/learn',
-      colors: ['#0f7b6c', '#22b29c'],
+      colors: slideColors.learn,
     },
-    { key: 'assessment', title: 'nav.assessment', text: 'home.slide.assessment.text', to: '/waitPage/smartAssessment', colors: ['#7a3ec9', '#a46cf0'] },
-    { key: 'training', title: 'nav.training', text: 'home.slide.training.text', to: '/waitPage/smartTraining', colors: ['#b35309', '#e0891a'] },
+    { key: 'assessment', title: 'nav.assessment', text: 'home.slide.assessment.text', to: '/waitPage/smartAssessment', colors: slideColors.assessment },
+    { key: 'training', title: 'nav.training', text: 'home.slide.training.text', to: '/waitPage/smartTraining', colors: slideColors.training },
   ];
   if (viewer.loggedIn && viewer.kind !== 'student') {
-    slides.push({ key: 'management', title: 'nav.management', text: 'home.slide.management.text', to: '/waitPage/smartManagement', colors: ['#334155', '#5b6b85'] });
+    slides.push({ key: 'management', title: 'nav.management', text: 'home.slide.management.text', to: '/waitPage/smartManagement', colors: slideColors.management });
   }
   slides.push(
-    { key: 'famous', title: 'screen.famousSchool', text: 'home.slide.famous.text', to: '/famousSchool', colors: ['#a11d48', '#dc3f6f'] },
-    { key: 'resources', title: 'screen.resourcesCollect', text: 'home.slide.resources.text', to: '/resourcesCollect', colors: ['#0b6e99', '#1ea5d8'] },
+    { key: 'famous', title: 'screen.famousSchool', text: 'home.slide.famous.text', to: '/famousSchool', colors: slideColors.famous },
+    { key: 'resources', title: 'screen.resourcesCollect', text: 'home.slide.resources.text', to: '/resourcesCollect', colors: slideColors.resources },
   );
   return slides;
 }
@@ -52,7 +53,7 @@ export function homeSlides(viewer: Viewer, t: (key: MessageKey) => string): Slid
   return localSlides(viewer).map(({ title, text, ...rest }) => ({ ...rest, title: t(title), text: t(text) }));
 }
 
-const FALLBACK_COLORS: [string, string] = ['#1656c9', '#3b8cff'];
+const FALLBACK_COLORS = slideColors.live;
 
 /**
  * The server's slides (already filtered by the viewer's role and titled for their identity). A slide

@@ -1,0 +1,28 @@
+import { lazyScreen } from './lazyScreen';
+
+/**
+ * Every screen of the portal by key, each loaded lazily. The route tables (`userRoutes`,
+ * `managementRoutes`) name a screen by its key, so a misspelt key fails the typecheck instead of
+ * showing 敬请期待; a route whose screen is not built yet names `comingSoon` on purpose.
+ */
+export const screens = {
+  comingSoon: lazyScreen(() => import('../screens/ComingSoon')),
+  login: lazyScreen(() => import('../screens/LoginScreen')),
+  home: lazyScreen(() => import('../screens/HomeScreen')),
+  waitPage: lazyScreen(() => import('../screens/WaitPage')),
+  learn: lazyScreen(() => import('../lessons/LearnScreen')),
+  courseDetail: lazyScreen(() => import('../lessons/detail/CourseDetailScreen')),
+  myNotes: lazyScreen(() => import('../lessons/mine/MyNotesScreen')),
+  studyRecord: lazyScreen(() => import('../lessons/mine/StudyRecordScreen')),
+  myCollection: lazyScreen(() => import('../lessons/mine/MyCollectionScreen')),
+  personalCenter: lazyScreen(() => import('../lessons/mine/PersonalCenterScreen')),
+  liveSchedule: lazyScreen(() => import('../lessons/browse/LiveScheduleScreen')),
+  moreLessons: lazyScreen(() => import('../lessons/browse/MoreLessonsScreen')),
+  specialTopic: lazyScreen(() => import('../lessons/browse/SpecialTopicScreen')),
+  famousSchool: lazyScreen(() => import('../lessons/browse/FamousSchoolScreen')),
+  myLessons: lazyScreen(() => import('../lessons/teach/MyLessonsScreen')),
+  lessonForm: lazyScreen(() => import('../lessons/teach/LessonFormScreen')),
+  managementLayout: lazyScreen(() => import('../management/ManagementLayout')),
+};
+
+export type ScreenKey = keyof typeof screens;
