@@ -1,4 +1,4 @@
-import type { FileMemory } from './filePipeline.js';
+import type { FileMemory } from './fileJob.js';
 import type { FileRunContext } from './fileRunContext.js';
 import { isNetworkFailure, waitForNetwork } from './network.js';
 import { canTransition } from './stateMachine.js';
