@@ -1,8 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { Uploader, UploaderOptions } from '@dscloud/sdk/upload';
+import { resolveRules, type ResolvedRules, type Uploader, type UploaderOptions } from '@dscloud/sdk/upload';
 import { useProvidedPlatform } from '../shared/providedPlatform.js';
 import type { Lang } from './messages.js';
-import { resolveRules, type ResolvedRules } from './uploadRules.js';
 import { useEngineCore } from './useEngineCore.js';
 import { useFileConfig } from './useFileConfig.js';
 

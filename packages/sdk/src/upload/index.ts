@@ -25,6 +25,7 @@ export {
   type UploadStatus,
 } from './stateMachine.js';
 export { validateFile, validateSelection, DEFAULT_MAX_NAME_LENGTH, type ValidationRules, type CandidateFile, type SelectionResult } from './validation.js';
+export { resolveRules, parseAccept, type ResolvedRules, type UploaderAttributes, type AcceptSpec } from './uploadRules.js';
 export { normaliseExtension, nameWithoutExtension, normaliseExtensionList } from './extension.js';
 export { parseSize, formatSize, MAX_UPLOAD_BYTES } from './size.js';
 export { categoryOf, FILE_CATEGORY_BY_CODE, type FileCategory, type ExtensionCategory } from './fileCategory.js';
