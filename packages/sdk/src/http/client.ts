@@ -6,21 +6,9 @@ import { ERROR_NOTICE_DURATION, type Notify } from '../util/notice.js';
 import { readonly, type ReadonlyStore } from '../util/readonlyStore.js';
 import { networkError, unwrapEnvelope } from './envelope.js';
 import type { AuthGate } from './gate.js';
-import { createPaths, type Paths, type Prefixes } from './paths.js';
+import type { JsonClient, RequestOptions } from './calls.js';
+import { createPaths, type Prefixes } from './paths.js';
 import { readBlobAnswer, type BlobResult } from './blob.js';
-
-export interface RequestOptions {
-  /** Sent without a token and never refreshed (login, public lists, global config). */
-  public?: boolean;
-  /** No global error notice for this call; the caller shows its own message. */
-  silent?: boolean;
-  /** Query parameters (for GET and DELETE the body argument is used as the query when given). */
-  params?: Record<string, unknown>;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-  timeout?: number;
-  onUploadProgress?: (event: { loaded: number; total?: number }) => void;
-}
 
 export interface BlobRequestOptions extends RequestOptions {
   method?: 'GET' | 'POST';
@@ -48,19 +36,14 @@ export interface HttpSettings {
   showErrorNotice: boolean;
 }
 
-export interface HttpClient {
-  readonly paths: Paths;
+export type { RequestOptions } from './calls.js';
+
+export interface HttpClient extends JsonClient {
   readonly apiBase: string;
   readonly settings: ReadonlyStore<HttpSettings>;
   setShowErrorNotice(on: boolean): void;
-  get<T>(path: string, query?: unknown, options?: RequestOptions): Promise<T>;
-  delete<T>(path: string, query?: unknown, options?: RequestOptions): Promise<T>;
-  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   /** File-type answers (downloads, exports): never raise the global notice. */
   blob(path: string, body?: unknown, options?: BlobRequestOptions): Promise<BlobResult>;
-  /** An absolute URL for a path, for `<img src>`, `<a href>` and shells that download themselves. */
-  url(path: string): string;
   /**
    * The headers every call of this client carries (language, platform id `ua`, top organisation, and
    * `Authorization` when a token is given), for calls made outside it: uploads over XHR, keepalive fetches.

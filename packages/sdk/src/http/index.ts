@@ -7,6 +7,7 @@ export {
   type RequestOptions,
   type BlobRequestOptions,
 } from './client.js';
+export type { JsonClient } from './calls.js';
 export { createPaths, joinPath, DEFAULT_PREFIXES, type Prefixes, type Paths, type PathBuilder } from './paths.js';
 export { unwrapEnvelope, isEnvelope, networkError } from './envelope.js';
 export { fileNameFrom, type BlobResult } from './blob.js';

@@ -1,4 +1,7 @@
 import { Codes, type Envelope } from '../errors/index.js';
+import type { SignatureInfo } from '../files/objectStoreForm.js';
+
+export type { SignatureInfo } from '../files/objectStoreForm.js';
 import type { HeaderMap, TransportResponse, UploadTransport } from './transport.js';
 import { isAbort, UploadError } from './uploadError.js';
 
@@ -59,17 +62,6 @@ export interface SignatureRequest {
   businessCode: string | number;
   fileMd5: string;
   isDsidealFile: number;
-}
-
-/** Signed form for a direct object-store upload (spec §3 plus the form's `action` URL). */
-export interface SignatureInfo {
-  keyPrefix: string;
-  actuallyFileName: string;
-  contentType: string;
-  policy: string;
-  signature: string;
-  accessKey: string;
-  action: string;
 }
 
 export interface CloudSaveRequest {

@@ -1,3 +1,4 @@
+import { objectStoreFormFields } from '../files/objectStoreForm.js';
 import { normaliseExtension } from './extension.js';
 import type { FileInfo } from './fileApi.js';
 import type { FileRunContext } from './fileRunContext.js';
@@ -18,16 +19,12 @@ export async function uploadToObjectStore(ctx: FileRunContext, fileMd5: string):
   const retry = <T>(run: () => Promise<T>) => withRetry(run, options, options.clock, signal);
   const businessCode = options.businessCode ?? '';
   const info = await retry(() => api.signature({ businessCode, fileMd5, isDsidealFile: options.isDsidealFile }, signal));
-  const objectKey = `${info.keyPrefix}${info.actuallyFileName}`;
+  const fields = objectStoreFormFields(info, source.type);
+  const objectKey = fields.find(([name]) => name === 'key')![1];
 
   await retry(async () => {
     const form = new FormData();
-    form.append('key', objectKey);
-    form.append('signature', info.signature);
-    form.append('Content-Type', info.contentType || source.type || 'application/octet-stream');
-    form.append('policy', info.policy);
-    form.append('Filename', info.actuallyFileName);
-    form.append('AWSAccessKeyId', info.accessKey);
+    for (const [name, value] of fields) form.append(name, value);
     // The object store reads fields in order and ignores anything after the file.
     form.append('file', await blobRange(source, 0, source.size), info.actuallyFileName);
     ctx.progress(0);
