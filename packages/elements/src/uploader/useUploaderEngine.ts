@@ -77,9 +77,11 @@ export function useUploaderEngine(settings: EngineSettings): Engine {
     const token = () => latest.current.token;
     const instance = core.createUploader({
       apiBase: platform.apiBase,
-      filePrefix: platform.paths.file(''),
+      // The session's headers by default; the element overrides only the token it was given and its language.
+      http: platform.http,
       ...current.current,
-      authHeaders: () => core.uploadHeaders(platform, token(), latest.current.lang),
+      token,
+      locale: () => latest.current.lang,
       userKey: core.uploadUserKey(platform, token),
       ...seams,
     });

@@ -49,6 +49,8 @@ export interface HttpClient extends JsonClient {
    * `Authorization` when a token is given), for calls made outside it: uploads over XHR, keepalive fetches.
    */
   headers(token?: string | null, locale?: Locale): Record<string, string>;
+  /** The same client (headers, session, envelope) over another transport: tests, a shell's bridge. */
+  withAdapter(adapter: AxiosAdapter): HttpClient;
 }
 
 /** Zh-CN goes out as the platform's historical 'zh-CH' (spec §9). */
@@ -87,7 +89,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     opts: RequestOptions,
     responseType: 'json' | 'blob',
   ): Promise<AxiosResponse> {
-    const headers = headersFor(token, locale(), opts.headers);
+    const headers = opts.external ? { ...opts.headers } : headersFor(token, locale(), opts.headers);
     const queryInBody = method === 'GET' || method === 'DELETE';
     try {
       return await transport.request({
@@ -98,7 +100,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         data: queryInBody ? undefined : body,
         responseType,
         ...(opts.signal ? { signal: opts.signal } : {}),
-        ...(opts.timeout ? { timeout: opts.timeout } : {}),
+        ...(opts.timeout !== undefined ? { timeout: opts.timeout } : {}),
         ...(opts.onUploadProgress ? { onUploadProgress: opts.onUploadProgress } : {}),
       });
     } catch (cause) {
@@ -115,7 +117,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     read: (response: AxiosResponse) => Promise<T> | T,
     responseType: 'json' | 'blob' = 'json',
   ): Promise<T> {
-    const gate = opts.public ? undefined : options.gate;
+    const gate = opts.public || opts.external ? undefined : options.gate;
     let token = gate ? await gate.acquire() : null;
     try {
       try {
@@ -165,6 +167,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       call(opts.method ?? 'GET', path, body, opts, (response) => readBlobAnswer(path, response, locale()), 'blob'),
     url: (path) => `${apiBase}${path.startsWith('/') ? path : `/${path}`}`,
     headers: (token, lang = locale()) => headersFor(token, lang),
+    withAdapter: (adapter) => createHttpClient({ ...options, adapter, showErrorNotice: settings.getState().showErrorNotice }),
   };
 }
 

@@ -1,6 +1,6 @@
 import { ACTIVE_STATUSES, canTransition, transition, type UploadStatus } from './stateMachine.js';
 import type { DsError } from '../errors/DsError.js';
-import { toIssue } from './uploadError.js';
+import { toIssue } from './uploadIssue.js';
 import { computeTotals, type UploadFile, type UploaderStore, type UploadNotice } from './uploaderStore.js';
 
 const NOTICE_LIMIT = 50;

@@ -1,4 +1,4 @@
-import { Codes } from '../errors/index.js';
+import { Codes, DsError } from '../errors/index.js';
 import { uploadChunks } from './chunkUpload.js';
 import { compareWithServer } from './compareWithServer.js';
 import type { FileMemory } from './fileJob.js';
@@ -6,7 +6,6 @@ import type { FileRunContext } from './fileRunContext.js';
 import { sampleDigest } from './hashRunner.js';
 import { checkMp4H264 } from './mp4Check.js';
 import { uploadToObjectStore } from './objectStoreUpload.js';
-import { UploadError } from './uploadError.js';
 import { isObjectStoreMode } from './uploaderOptions.js';
 
 /**
@@ -22,7 +21,7 @@ export async function runFilePipeline(ctx: FileRunContext, memory: FileMemory): 
       ctx.move('checkingMp4');
       const result = await checkMp4H264(source, { load: options.loadMp4Box, sliceSize: options.mp4SliceSize, signal });
       ctx.patch({ isMp4H264: result.isMp4H264 });
-      if (options.requireH264 && !result.isMp4H264) throw new UploadError(Codes.VIDEO_NOT_H264);
+      if (options.requireH264 && !result.isMp4H264) throw new DsError(Codes.VIDEO_NOT_H264);
     }
   }
 

@@ -1,4 +1,6 @@
-import { Codes } from '../errors/index.js';
+import { Codes, DsError } from '../errors/index.js';
+import { isAbort } from '../http/abort.js';
+import { isRetryable } from '../http/retryPolicy.js';
 import { sleepUnlessAborted } from './clock.js';
 import type { FileApi } from './fileApi.js';
 import type { Job } from './fileJob.js';
@@ -6,8 +8,7 @@ import type { FileList } from './fileList.js';
 import { runFilePipeline } from './filePipeline.js';
 import { createFileRunContext } from './fileRunContext.js';
 import { isOutage, waitOutOutage } from './networkOutage.js';
-import { isRetryable } from './retry.js';
-import { isAbort, toIssue, UploadError } from './uploadError.js';
+import { toIssue } from './uploadIssue.js';
 import type { ResolvedUploaderOptions } from './uploaderOptions.js';
 
 /** Files never keep failing in a loop: a restart helps only when the failure was the network's or the server's. */
@@ -36,7 +37,7 @@ export function createFileRunner({ api, list, options, forget }: FileRunnerInput
         return;
       } catch (error) {
         if (isAbort(error) || signal.aborted) return;
-        const failure = error instanceof UploadError ? error : new UploadError(Codes.UPLOAD_FAILED, { cause: error });
+        const failure = error instanceof DsError ? error : new DsError(Codes.UPLOAD_FAILED, { cause: error });
         const file = list.find(id);
         if (!file) return;
         if (isOutage(ctx, failure)) {

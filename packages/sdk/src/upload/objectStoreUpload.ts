@@ -3,7 +3,7 @@ import { normaliseExtension } from './extension.js';
 import type { FileInfo } from './fileApi.js';
 import type { FileRunContext } from './fileRunContext.js';
 import { blobRange } from './fileSource.js';
-import { withRetry } from './retry.js';
+import { withUploadRetry } from './retry.js';
 
 export interface ObjectStoreResult {
   fileInfo: FileInfo;
@@ -16,7 +16,7 @@ export interface ObjectStoreResult {
  */
 export async function uploadToObjectStore(ctx: FileRunContext, fileMd5: string): Promise<ObjectStoreResult> {
   const { source, api, options, signal } = ctx;
-  const retry = <T>(run: () => Promise<T>) => withRetry(run, options, options.clock, signal);
+  const retry = <T>(run: () => Promise<T>) => withUploadRetry(run, options, signal);
   const businessCode = options.businessCode ?? '';
   const info = await retry(() => api.signature({ businessCode, fileMd5, isDsidealFile: options.isDsidealFile }, signal));
   const fields = objectStoreFormFields(info, source.type);

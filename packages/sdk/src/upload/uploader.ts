@@ -1,5 +1,5 @@
 import { Codes } from '../errors/index.js';
-import { createFileApi, fileEndpoints } from './fileApi.js';
+import { createFileApi } from './fileApi.js';
 import type { Job } from './fileJob.js';
 import { createFileList } from './fileList.js';
 import { createFileQueue } from './fileQueue.js';
@@ -38,11 +38,7 @@ export interface Uploader {
  */
 export function createUploader(input: UploaderOptions): Uploader {
   let options = resolveUploaderOptions(input);
-  const api = createFileApi({
-    transport: options.transport,
-    endpoints: fileEndpoints(options.apiBase, options.filePrefix),
-    authHeaders: options.authHeaders,
-  });
+  const api = createFileApi(options.http, () => options.requestOptions());
   const store = createUploaderStore();
   const list = createFileList(store, () => options.clock.now());
   const jobs = new Map<string, Job>();
