@@ -46,7 +46,7 @@ export interface HttpClient extends JsonClient {
   blob(path: string, body?: unknown, options?: BlobRequestOptions): Promise<BlobResult>;
   /**
    * The headers every call of this client carries (language, platform id `ua`, top organisation, and
-   * `Authorization` when a token is given), for calls made outside it: uploads over XHR, keepalive fetches.
+   * `Authorization` when a token is given), for calls made outside it: keepalive fetches on page hide.
    */
   headers(token?: string | null, locale?: Locale): Record<string, string>;
   /** The same client (headers, session, envelope) over another transport: tests, a shell's bridge. */

@@ -101,8 +101,9 @@ export interface FileApi {
 
 /**
  * The file service's calls, as ordinary calls of the platform's HTTP client (one envelope parser, one
- * error family). `options` adds what the caller decides per call (a host's token, a language). No call raises the global notice (the uploader shows failures on the file) and none
- * times out (a chunk on a slow school line may take minutes).
+ * error family). `options` adds what the caller decides per call (a host's token, a language). No call
+ * raises the global notice (the uploader shows failures on the file) and none times out (a chunk on a
+ * slow school line may take minutes).
  */
 export function createFileApi(http: HttpClient, options: () => RequestOptions = () => ({})): FileApi {
   const endpoints = fileEndpoints(http);
