@@ -37,6 +37,36 @@ function reachesUpperLayer(file: string, specifier: string): boolean {
 
 const FORBIDDEN = [/^react($|\/)/, /^react-dom($|\/)/, /^@r2wc\//, /^@dscloud\/elements($|\/)/, /^@dscloud\/portal($|\/)/];
 
+/** Relative imports between the given files, as a graph; each cycle is reported once, from where it was entered. */
+function importCycles(files: string[], read = (file: string) => readFileSync(file, 'utf8')): string[][] {
+  const known = new Set(files);
+  const edges = new Map(
+    files.map((file) => [
+      file,
+      specifiers(read(file))
+        .filter((specifier) => specifier.startsWith('.'))
+        .map((specifier) => join(dirname(file), specifier).replace(/\.js$/, '.ts'))
+        .filter((target) => known.has(target)),
+    ]),
+  );
+  const cycles: string[][] = [];
+  const done = new Set<string>();
+  const path: string[] = [];
+  const visit = (file: string) => {
+    if (path.includes(file)) {
+      cycles.push([...path.slice(path.indexOf(file)), file]);
+      return;
+    }
+    if (done.has(file)) return;
+    path.push(file);
+    for (const target of edges.get(file) ?? []) visit(target);
+    path.pop();
+    done.add(file);
+  };
+  files.forEach(visit);
+  return cycles;
+}
+
 describe('layering', () => {
   const files = sources(SRC);
 
@@ -57,6 +87,11 @@ describe('layering', () => {
     expect(offences).toEqual([]);
   });
 
+  it('has no import cycle, type-only imports included (a new module finds one direction to depend in)', () => {
+    const cycles = importCycles(files.filter((file) => !/\.test\.tsx?$/.test(file)));
+    expect(cycles.map((cycle) => cycle.map((file) => relative(SRC, file)).join(' → '))).toEqual([]);
+  });
+
   it('would catch an offender', () => {
     // Built from parts so that text searches for forbidden imports do not mistake this sample for one.
     const from = (specifier: string) => ['fr', 'om ', `'${specifier}'`].join('');
@@ -64,5 +99,8 @@ describe('layering', () => {
     expect(specifiers(code)).toEqual(['react', '../../../elements/src/x', '@r2wc/react-to-web-component']);
     expect(reachesUpperLayer(join(SRC, 'http', 'client.ts'), '../../../elements/src/x')).toBe(true);
     expect(reachesUpperLayer(join(SRC, 'http', 'client.ts'), '../errors/index.js')).toBe(false);
+    const [a, b] = [join(SRC, 'upload', 'a.ts'), join(SRC, 'upload', 'b.ts')];
+    const pair: Record<string, string> = { [a]: `import type { B } ${from('./b.js')};`, [b]: `import { a } ${from('./a.js')};` };
+    expect(importCycles([a, b], (file) => pair[file]!)).toEqual([[a, b, a]]);
   });
 });

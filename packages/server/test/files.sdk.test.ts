@@ -27,7 +27,7 @@ async function uploadWithSdk(token: string, bytes: Buffer, name: string) {
     apiBase: h.base,
     rules: { allowedExtensions: config.uploadExtensions, categories: config.extensions },
     chunkSize: 5 * 1024 * 1024,
-    authHeaders: () => ({ Authorization: token }),
+    token: () => token,
     userKey: token,
     hashRunner: sdk.createMainThreadHashRunner(),
     resumeStore: sdk.createMemoryResumeStore(),

@@ -1,15 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import type { CaptchaPuzzle } from '@dscloud/sdk/auth';
 import type { Messages } from './messages.js';
 
-/** The puzzle as `GET /cas/captcha` serves it (docs/contracts.md). */
-export interface CaptchaPuzzle {
-  captchaId: string;
-  background: string;
-  piece: string;
-  pieceY: number;
-  width: number;
-  height: number;
-}
+export type { CaptchaPuzzle } from '@dscloud/sdk/auth';
 
 export interface SliderCaptchaProps {
   puzzle: CaptchaPuzzle | null;

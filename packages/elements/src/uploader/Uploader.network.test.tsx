@@ -14,6 +14,14 @@ import { downloadedMd5, login, md5Of, pseudoRandomFile } from './uploaderTestKit
 
 const MB = 1024 * 1024;
 
+function parse(data: unknown): unknown {
+  try {
+    return typeof data === 'string' ? JSON.parse(data) : data;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The real reference server behind a line the test can cut: while it is down nothing gets through
  * and the browser says it is offline; `restore()` puts it back and fires `online`.
@@ -24,22 +32,21 @@ function schoolLine(cutAfterChunks = Infinity) {
   /** `held`: the server's chunk map as last asked for; `sent`: chunks that went out since then. */
   const state = { down: false, cut: false, acknowledged: 0, held: [] as number[], sent: [] as number[] };
   const refuse = () => Promise.reject(new TypeError('Failed to fetch'));
-  const transport: UploadTransport = {
-    async postJson(url, body, init) {
+  const transport: UploadTransport = async (config) => {
+    const form = config.data instanceof FormData ? config.data : undefined;
+    if (!form) {
       if (state.down) return refuse();
-      const response = await inner.postJson(url, body, init);
-      const received = (response.body as { data?: { received?: number[] } } | undefined)?.data?.received;
-      if (url.endsWith('/upload/status') && received) (state.held = received), (state.sent = []);
+      const response = await inner(config);
+      const received = (parse(response.data) as { data?: { received?: number[] } } | undefined)?.data?.received;
+      if (config.url?.endsWith('/upload/status') && received) (state.held = received), (state.sent = []);
       return response;
-    },
-    async postForm(url, form, init) {
-      if (!state.cut && state.acknowledged >= cutAfterChunks) state.cut = state.down = true;
-      if (state.down) return refuse();
-      state.sent.push(Number(form.get('chunk')));
-      const response = await inner.postForm(url, form, init);
-      if (response.status === 200) state.acknowledged += 1;
-      return response;
-    },
+    }
+    if (!state.cut && state.acknowledged >= cutAfterChunks) state.cut = state.down = true;
+    if (state.down) return refuse();
+    state.sent.push(Number(form.get('chunk')));
+    const response = await inner(config);
+    if (response.status === 200) state.acknowledged += 1;
+    return response;
   };
   const network: NetworkMonitor = {
     online: () => !state.down,

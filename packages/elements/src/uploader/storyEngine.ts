@@ -1,6 +1,6 @@
 import { createPlatform } from '@dscloud/sdk';
 import { createFakeServer, createMemoryStorage, ok } from '@dscloud/sdk/testing';
-import { createMemoryResumeStore, type HashRunner, type TransportResponse, type UploadTransport } from '@dscloud/sdk/upload';
+import { createMemoryResumeStore, type HashRunner, type UploadTransport } from '@dscloud/sdk/upload';
 import type { Platform } from '../shared/platformRegistry.js';
 import type { UploaderEngineSeams } from './useUploaderEngine.js';
 
@@ -21,7 +21,8 @@ export interface StoryScenario {
 }
 
 const never = () => new Promise<never>(() => undefined);
-const envelope = (data: unknown): TransportResponse => ({ status: 200, body: { status: 200, message: '成功', data } });
+type Answer = { status: number; body: unknown };
+const envelope = (data: unknown): Answer => ({ status: 200, body: { status: 200, message: '成功', data } });
 const aborted = () => Object.assign(new Error('Aborted'), { name: 'AbortError' });
 
 /** A stand-in MD5: stable per name and size, so a story run twice looks the same. */
@@ -61,38 +62,43 @@ function fakeHashRunner(scenario: StoryScenario): HashRunner {
   };
 }
 
+/** The fake file service at the engine's transport seam (an axios adapter, as the browser's XHR would be). */
 function fakeTransport(scenario: StoryScenario, line: { down: boolean }): UploadTransport {
   let chunksSeen = 0;
-  const refuse = () => Promise.reject(new TypeError('Failed to fetch'));
-  return {
-    async postJson(url, body) {
-      if (line.down) return refuse();
-      const request = body as { fileMd5: string; fileName: string; chunkSize?: number };
-      const fileInfo = { fileInfoId: 4242, fileMd5: request.fileMd5, fileName: request.fileName };
-      if (url.endsWith('/v1/file/exist')) return envelope(scenario.exists ? { existsFlag: 1, fileInfoId: 4242, fileInfo } : { existsFlag: 0, fileInfoId: -1 });
-      if (url.endsWith('/upload/status')) return envelope({ fileInfoId: 4242, chunkSize: request.chunkSize, chunks: 0, received: [] });
-      return { status: 404, body: { status: 404, message: 'not in this story' } };
-    },
-    async postForm(_url, form, init) {
-      if (chunksSeen === scenario.offlineAfterChunks) line.down = true;
-      if (line.down) return refuse();
-      if (scenario.refuseWith) return { status: 403, body: { status: scenario.refuseWith, message: '', data: null } };
-      const size = (form.get('file') as Blob).size;
-      const index = Number(form.get('chunk'));
-      const last = index === Number(form.get('chunks')) - 1;
-      chunksSeen += 1;
-      if (scenario.stallAfterChunks !== undefined && chunksSeen > scenario.stallAfterChunks) {
-        // Bytes keep trickling out so speed and time left are real numbers, but the chunk never ends.
-        for (let sent = 0; ; sent = Math.min(size * 0.9, sent + size / 40)) {
-          init.onProgress?.(sent, size);
-          await sleep(250, init.signal);
-        }
+  const answerJson = (url: string, request: { fileMd5: string; fileName: string; chunkSize?: number }): Answer => {
+    const fileInfo = { fileInfoId: 4242, fileMd5: request.fileMd5, fileName: request.fileName };
+    if (url.endsWith('/v1/file/exist')) return envelope(scenario.exists ? { existsFlag: 1, fileInfoId: 4242, fileInfo } : { existsFlag: 0, fileInfoId: -1 });
+    if (url.endsWith('/upload/status')) return envelope({ fileInfoId: 4242, chunkSize: request.chunkSize, chunks: 0, received: [] });
+    return { status: 404, body: { status: 404, message: 'not in this story' } };
+  };
+  const answerForm = async (form: FormData, signal: AbortSignal | undefined, onProgress: (loaded: number, total: number) => void): Promise<Answer> => {
+    if (scenario.refuseWith) return { status: 403, body: { status: scenario.refuseWith, message: '', data: null } };
+    const size = (form.get('file') as Blob).size;
+    const index = Number(form.get('chunk'));
+    const last = index === Number(form.get('chunks')) - 1;
+    chunksSeen += 1;
+    if (scenario.stallAfterChunks !== undefined && chunksSeen > scenario.stallAfterChunks) {
+      // Bytes keep trickling out so speed and time left are real numbers, but the chunk never ends.
+      for (let sent = 0; ; sent = Math.min(size * 0.9, sent + size / 40)) {
+        onProgress(sent, size);
+        await sleep(250, signal);
       }
-      init.onProgress?.(size, size);
-      await sleep(40, init.signal);
-      const fileInfo = { fileInfoId: 4242, fileMd5: form.get('fileMd5'), fileName: form.get('fileName') };
-      return envelope(last ? { fileInfoId: 4242, fileInfo } : { fileInfoId: 4242 });
-    },
+    }
+    onProgress(size, size);
+    await sleep(40, signal);
+    const fileInfo = { fileInfoId: 4242, fileMd5: form.get('fileMd5'), fileName: form.get('fileName') };
+    return envelope(last ? { fileInfoId: 4242, fileInfo } : { fileInfoId: 4242 });
+  };
+  return async (config) => {
+    const url = config.url ?? '';
+    const form = config.data instanceof FormData ? config.data : undefined;
+    if (form && chunksSeen === scenario.offlineAfterChunks) line.down = true;
+    if (line.down) throw new TypeError('Failed to fetch');
+    const signal = config.signal as AbortSignal | undefined;
+    const answer = form
+      ? await answerForm(form, signal, (loaded, total) => config.onUploadProgress?.({ loaded, total, bytes: loaded, lengthComputable: true }))
+      : answerJson(url, JSON.parse(String(config.data)) as { fileMd5: string; fileName: string; chunkSize?: number });
+    return { data: JSON.stringify(answer.body), status: answer.status, statusText: String(answer.status), headers: {}, config, request: {} };
   };
 }
 

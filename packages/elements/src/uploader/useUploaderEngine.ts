@@ -1,8 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { Uploader, UploaderOptions } from '@dscloud/sdk/upload';
+import { resolveRules, type ResolvedRules, type Uploader, type UploaderOptions } from '@dscloud/sdk/upload';
 import { useProvidedPlatform } from '../shared/providedPlatform.js';
 import type { Lang } from './messages.js';
-import { resolveRules, type ResolvedRules } from './uploadRules.js';
 import { useEngineCore } from './useEngineCore.js';
 import { useFileConfig } from './useFileConfig.js';
 
@@ -78,9 +77,11 @@ export function useUploaderEngine(settings: EngineSettings): Engine {
     const token = () => latest.current.token;
     const instance = core.createUploader({
       apiBase: platform.apiBase,
-      filePrefix: platform.paths.file(''),
+      // The session's headers by default; the element overrides only the token it was given and its language.
+      http: platform.http,
       ...current.current,
-      authHeaders: () => core.uploadHeaders(platform, token(), latest.current.lang),
+      token,
+      locale: () => latest.current.lang,
       userKey: core.uploadUserKey(platform, token),
       ...seams,
     });

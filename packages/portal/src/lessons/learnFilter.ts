@@ -1,17 +1,10 @@
 import type { HistoryNode, LessonFilter, LessonOrder } from '../api/lessons';
 
 /** What the learner chose on /learn; every field optional, narrowing from stage down to the chapter. */
-export interface LearnChoice {
-  stage?: number;
-  subjectCode?: number;
-  grade?: number;
-  editionId?: string;
-  bookId?: string;
-  nodeId?: string;
-  keyword?: string;
+export type LearnChoice = Pick<LessonFilter, 'stage' | 'subjectCode' | 'grade' | 'editionId' | 'bookId' | 'nodeId' | 'keyword'> & {
   orderBy: Extract<LessonOrder, 'newest' | 'hottest' | 'excellent'>;
   pageNum: number;
-}
+};
 
 const NUMBERS = ['stage', 'subjectCode', 'grade', 'pageNum'] as const;
 const TEXTS = ['editionId', 'bookId', 'nodeId', 'keyword'] as const;

@@ -2,7 +2,7 @@ export { createConfig, MIN_GLOBAL_ROWS, type Config, type ConfigOptions } from '
 export {
   createLoader,
   loaderTransition,
-  retryTransient,
+  LOADER_RETRY,
   type Loader,
   type LoaderOptions,
   type LoaderState,

@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import { DsError } from '../errors/DsError.js';
-import { HttpError } from '../errors/HttpError.js';
+import { retryPolicy, withRetry, type RetryPolicy } from '../http/retryPolicy.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import { deepFreeze } from '../util/deepFreeze.js';
 import { readonly, type ReadonlyStore } from '../util/readonlyStore.js';
@@ -41,14 +41,12 @@ export function loaderTransition<T>(state: LoaderState<T>, event: LoaderEvent<T>
 
 export interface LoaderOptions<T> {
   fetch: () => Promise<T>;
-  /** Retries after the first attempt (spec §9: 3). */
-  retries?: number;
-  retryDelay?: number;
+  /** When to ask again; by default three retries 100 ms apart (spec §9) for failures that may pass. */
+  retry?: RetryPolicy;
   clock?: Clock;
   /** The code a failure is reported under, unless the failure is one of `keepCodes`. */
   failureCode: number;
   keepCodes?: readonly number[];
-  shouldRetry?: (error: unknown) => boolean;
   /** Told once per failed load (not once per waiting caller), e.g. to raise a notice. */
   onFailure?: (error: DsError) => void;
 }
@@ -62,14 +60,12 @@ export interface Loader<T> extends ReadonlyStore<LoaderState<T>> {
   reset(): void;
 }
 
-/** Network trouble and 5xx may pass; a refusal or a bad answer will not. */
-export const retryTransient = (error: unknown): boolean =>
-  error instanceof HttpError ? error.retryable : !(error instanceof DsError);
+/** Spec §9: three more tries, 100 ms apart. */
+export const LOADER_RETRY: RetryPolicy = retryPolicy([100, 100, 100]);
 
 export function createLoader<T>(options: LoaderOptions<T>): Loader<T> {
   const clock = options.clock ?? systemClock;
-  const retries = options.retries ?? 3;
-  const shouldRetry = options.shouldRetry ?? retryTransient;
+  const policy = options.retry ?? LOADER_RETRY;
   const store = createStore<LoaderState<T>>(() => ({ status: 'idle', value: null, attempts: 0 }));
   let running: Promise<Readonly<T>> | null = null;
 
@@ -85,21 +81,19 @@ export function createLoader<T>(options: LoaderOptions<T>): Loader<T> {
       : new DsError(options.failureCode, { cause: error });
 
   async function run(): Promise<Readonly<T>> {
-    for (let attempt = 0; ; attempt++) {
-      transition({ type: 'attempt' });
-      try {
-        const value = await options.fetch();
-        transition({ type: 'succeeded', value });
-        return store.getState().value as Readonly<T>;
-      } catch (error) {
-        if (attempt >= retries || !shouldRetry(error)) {
-          const failure = asFailure(error);
-          transition({ type: 'failed', error: failure });
-          options.onFailure?.(failure);
-          throw failure;
-        }
-        await clock.sleep(options.retryDelay ?? 100);
-      }
+    try {
+      const attempt = () => {
+        transition({ type: 'attempt' });
+        return options.fetch();
+      };
+      const value = await withRetry(attempt, policy, (ms) => clock.sleep(ms));
+      transition({ type: 'succeeded', value });
+      return store.getState().value as Readonly<T>;
+    } catch (error) {
+      const failure = asFailure(error);
+      transition({ type: 'failed', error: failure });
+      options.onFailure?.(failure);
+      throw failure;
     }
   }
 

@@ -3,6 +3,8 @@ import { catalogue, Codes, messageFor, type Locale } from './catalogue.js';
 export interface DsErrorOptions {
   /** A message to show instead of the catalogue's (the server's own words, usually Chinese). */
   message?: string;
+  /** The English twin of `message`, for messages of our own that carry a value ("每个文件不能超过500MB"). */
+  messageEn?: string;
   cause?: unknown;
   locale?: Locale;
 }
@@ -23,7 +25,7 @@ export class DsError extends Error {
     const locale = options.locale ?? 'zh-CN';
     const zh = options.message ?? messageFor(code, 'zh-CN');
     // A server message has no English twin; the catalogue's English is the closest honest text.
-    const en = options.message && locale === 'en' ? options.message : messageFor(code, 'en');
+    const en = options.messageEn ?? (options.message && locale === 'en' ? options.message : messageFor(code, 'en'));
     super(locale === 'en' ? en : zh, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.messageZh = zh;

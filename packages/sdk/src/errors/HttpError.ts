@@ -36,9 +36,16 @@ export class HttpError extends DsError {
   }
 }
 
-/** Network trouble and server-side failures may pass; a refusal (4xx) will not. */
-function defaultRetryable(code: number, httpStatus: number): boolean {
-  if (code === Codes.NETWORK_UNAVAILABLE) return true;
-  if (httpStatus === 429) return true;
+/**
+ * The platform's one rule for whether asking again may help: no answer at all (0), a timeout (408),
+ * throttling (429) or a server fault (5xx) may pass; 501 (never implemented) and any other refusal
+ * will not change by asking again.
+ */
+export function isRetryableStatus(httpStatus: number): boolean {
+  if (httpStatus === 0 || httpStatus === 408 || httpStatus === 429) return true;
   return httpStatus >= 500 && httpStatus !== 501;
+}
+
+function defaultRetryable(code: number, httpStatus: number): boolean {
+  return code === Codes.NETWORK_UNAVAILABLE || isRetryableStatus(httpStatus);
 }

@@ -1,3 +1,3 @@
 export * from './catalogue.js';
 export { DsError, toDsError, isDsError, type DsErrorOptions } from './DsError.js';
-export { HttpError, type Envelope, type HttpErrorOptions } from './HttpError.js';
+export { HttpError, isRetryableStatus, type Envelope, type HttpErrorOptions } from './HttpError.js';

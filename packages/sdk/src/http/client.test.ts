@@ -129,4 +129,22 @@ describe('http client', () => {
     expect(http.url('/file/v1/file/download/9')).toBe('http://localhost:8080/file/v1/file/download/9');
     expect(http.paths.cloudSchool('v1/cloudLesson/count')).toBe('/cloudSchool/v1/cloudLesson/count');
   });
+
+  it('sends a call to another service (external) with none of the platform headers and no token', async () => {
+    const gate = { acquire: vi.fn(async () => 'tok'), renew: vi.fn(), end: vi.fn() };
+    const { server, http } = setup({ gate, topClass: () => 7 });
+    server.on('POST', '/bucket', () => ({ status: 204, body: '' }));
+    await http.post('/bucket', { a: 1 }, { external: true, silent: true });
+    expect(gate.acquire).not.toHaveBeenCalled();
+    const headers = server.requestsTo('/bucket')[0]!.headers;
+    for (const name of ['Authorization', 'ua', 'topClass', 'Accept-Language']) expect(headers[name], name).toBeUndefined();
+  });
+
+  it('runs the same client over another transport (withAdapter): headers, token and envelope as before', async () => {
+    const gate = { acquire: vi.fn(async () => 'tok'), renew: vi.fn(), end: vi.fn() };
+    const { http } = setup({ gate });
+    const other = createFakeServer().on('GET', '/x', () => ok(42));
+    await expect(http.withAdapter(other.adapter).get('/x')).resolves.toBe(42);
+    expect(other.requestsTo('/x')[0]!.headers).toMatchObject({ Authorization: 'tok', ua: 'web', 'Accept-Language': 'zh-CH' });
+  });
 });

@@ -6,21 +6,9 @@ import { ERROR_NOTICE_DURATION, type Notify } from '../util/notice.js';
 import { readonly, type ReadonlyStore } from '../util/readonlyStore.js';
 import { networkError, unwrapEnvelope } from './envelope.js';
 import type { AuthGate } from './gate.js';
-import { createPaths, type Paths, type Prefixes } from './paths.js';
+import type { JsonClient, RequestOptions } from './calls.js';
+import { createPaths, type Prefixes } from './paths.js';
 import { readBlobAnswer, type BlobResult } from './blob.js';
-
-export interface RequestOptions {
-  /** Sent without a token and never refreshed (login, public lists, global config). */
-  public?: boolean;
-  /** No global error notice for this call; the caller shows its own message. */
-  silent?: boolean;
-  /** Query parameters (for GET and DELETE the body argument is used as the query when given). */
-  params?: Record<string, unknown>;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
-  timeout?: number;
-  onUploadProgress?: (event: { loaded: number; total?: number }) => void;
-}
 
 export interface BlobRequestOptions extends RequestOptions {
   method?: 'GET' | 'POST';
@@ -48,24 +36,21 @@ export interface HttpSettings {
   showErrorNotice: boolean;
 }
 
-export interface HttpClient {
-  readonly paths: Paths;
+export type { RequestOptions } from './calls.js';
+
+export interface HttpClient extends JsonClient {
   readonly apiBase: string;
   readonly settings: ReadonlyStore<HttpSettings>;
   setShowErrorNotice(on: boolean): void;
-  get<T>(path: string, query?: unknown, options?: RequestOptions): Promise<T>;
-  delete<T>(path: string, query?: unknown, options?: RequestOptions): Promise<T>;
-  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   /** File-type answers (downloads, exports): never raise the global notice. */
   blob(path: string, body?: unknown, options?: BlobRequestOptions): Promise<BlobResult>;
-  /** An absolute URL for a path, for `<img src>`, `<a href>` and shells that download themselves. */
-  url(path: string): string;
   /**
    * The headers every call of this client carries (language, platform id `ua`, top organisation, and
-   * `Authorization` when a token is given), for calls made outside it: uploads over XHR, keepalive fetches.
+   * `Authorization` when a token is given), for calls made outside it: keepalive fetches on page hide.
    */
   headers(token?: string | null, locale?: Locale): Record<string, string>;
+  /** The same client (headers, session, envelope) over another transport: tests, a shell's bridge. */
+  withAdapter(adapter: AxiosAdapter): HttpClient;
 }
 
 /** Zh-CN goes out as the platform's historical 'zh-CH' (spec §9). */
@@ -104,7 +89,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     opts: RequestOptions,
     responseType: 'json' | 'blob',
   ): Promise<AxiosResponse> {
-    const headers = headersFor(token, locale(), opts.headers);
+    const headers = opts.external ? { ...opts.headers } : headersFor(token, locale(), opts.headers);
     const queryInBody = method === 'GET' || method === 'DELETE';
     try {
       return await transport.request({
@@ -115,7 +100,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         data: queryInBody ? undefined : body,
         responseType,
         ...(opts.signal ? { signal: opts.signal } : {}),
-        ...(opts.timeout ? { timeout: opts.timeout } : {}),
+        ...(opts.timeout !== undefined ? { timeout: opts.timeout } : {}),
         ...(opts.onUploadProgress ? { onUploadProgress: opts.onUploadProgress } : {}),
       });
     } catch (cause) {
@@ -132,7 +117,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     read: (response: AxiosResponse) => Promise<T> | T,
     responseType: 'json' | 'blob' = 'json',
   ): Promise<T> {
-    const gate = opts.public ? undefined : options.gate;
+    const gate = opts.public || opts.external ? undefined : options.gate;
     let token = gate ? await gate.acquire() : null;
     try {
       try {
@@ -182,6 +167,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       call(opts.method ?? 'GET', path, body, opts, (response) => readBlobAnswer(path, response, locale()), 'blob'),
     url: (path) => `${apiBase}${path.startsWith('/') ? path : `/${path}`}`,
     headers: (token, lang = locale()) => headersFor(token, lang),
+    withAdapter: (adapter) => createHttpClient({ ...options, adapter, showErrorNotice: settings.getState().showErrorNotice }),
   };
 }
 

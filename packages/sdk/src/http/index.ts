@@ -7,7 +7,10 @@ export {
   type RequestOptions,
   type BlobRequestOptions,
 } from './client.js';
+export type { JsonClient } from './calls.js';
 export { createPaths, joinPath, DEFAULT_PREFIXES, type Prefixes, type Paths, type PathBuilder } from './paths.js';
+export { isAbort, abortError } from './abort.js';
+export { retryPolicy, withRetry, isRetryable, NO_RETRY, type RetryPolicy } from './retryPolicy.js';
 export { unwrapEnvelope, isEnvelope, networkError } from './envelope.js';
 export { fileNameFrom, type BlobResult } from './blob.js';
 export type { AuthGate } from './gate.js';

@@ -1,11 +1,11 @@
-import { Codes } from '../errors/index.js';
+import { Codes, HttpError } from '../errors/index.js';
 import { planChunks, type ChunkRange } from './chunkPlan.js';
 import { normaliseExtension } from './extension.js';
 import type { FileInfo } from './fileApi.js';
 import type { FileRunContext } from './fileRunContext.js';
 import { blobRange } from './fileSource.js';
-import { withRetry } from './retry.js';
-import { abortError, UploadError } from './uploadError.js';
+import { withUploadRetry } from './retry.js';
+import { abortError } from '../http/abort.js';
 
 export interface ChunkUploadStart {
   fileMd5: string;
@@ -30,10 +30,9 @@ export async function uploadChunks(ctx: FileRunContext, start: ChunkUploadStart)
   let held = new Set<number>();
 
   if (start.askServer) {
-    const status = await withRetry(
+    const status = await withUploadRetry(
       () => api.uploadStatus({ fileMd5: start.fileMd5, fileName: source.name, totalSize: source.size, chunkSize }, signal),
       options,
-      options.clock,
       signal,
     );
     if (status.fileInfo) return status.fileInfo;
@@ -45,7 +44,7 @@ export async function uploadChunks(ctx: FileRunContext, start: ChunkUploadStart)
 
   const plan = planChunks(source.size, chunkSize);
   const missing = plan.filter((range) => !held.has(range.index));
-  if (missing.length === 0) throw new UploadError(Codes.CHUNK_CONFLICT, { httpStatus: 409, path: 'upload/status' });
+  if (missing.length === 0) throw new HttpError(Codes.CHUNK_CONFLICT, { httpStatus: 409, path: 'upload/status' });
 
   let acknowledged = plan.filter((range) => held.has(range.index)).reduce((total, range) => total + size(range), 0);
   let doneCount = plan.length - missing.length;
@@ -59,7 +58,7 @@ export async function uploadChunks(ctx: FileRunContext, start: ChunkUploadStart)
   report();
 
   const send = async (range: ChunkRange, isLast: boolean, chunkSignal: AbortSignal): Promise<FileInfo | undefined> => {
-    const answer = await withRetry(
+    const answer = await withUploadRetry(
       async () => {
         inFlight.set(range.index, 0);
         const form = await buildForm(ctx, start.fileMd5, chunkSize, plan.length, range, fileInfoId);
@@ -71,12 +70,11 @@ export async function uploadChunks(ctx: FileRunContext, start: ChunkUploadStart)
         });
       },
       options,
-      options.clock,
       chunkSignal,
     ).finally(() => inFlight.delete(range.index));
     if (fileInfoId === undefined) {
       fileInfoId = validId(answer.fileInfoId);
-      if (fileInfoId === undefined) throw new UploadError(Codes.UPLOAD_FAILED, { httpStatus: 502, path: 'block' });
+      if (fileInfoId === undefined) throw new HttpError(Codes.UPLOAD_FAILED, { httpStatus: 502, path: 'block' });
       start.onNamed(fileInfoId, chunkSize);
       ctx.patch({ fileInfoId });
     }
@@ -97,7 +95,7 @@ export async function uploadChunks(ctx: FileRunContext, start: ChunkUploadStart)
   // An answer without fileInfo: the server may still hold the file complete; ask before giving up.
   const status = await api.uploadStatus({ fileMd5: start.fileMd5, fileName: source.name, totalSize: source.size, chunkSize }, signal);
   if (status.fileInfo) return status.fileInfo;
-  throw new UploadError(Codes.UPLOAD_FAILED, { httpStatus: 502, path: 'block' });
+  throw new HttpError(Codes.UPLOAD_FAILED, { httpStatus: 502, path: 'block' });
 }
 
 /** Runs `work` over `items`, `limit` at a time; the first failure stops the rest (spec §4). */

@@ -1,4 +1,4 @@
-import { abortError } from './uploadError.js';
+import { abortError } from '../http/abort.js';
 
 /**
  * Time as a seam (same shape as the platform's clock), so retry spacing, the 50 ms restart and

@@ -1,7 +1,7 @@
 import type { ExistAnswer, FileInfo } from './fileApi.js';
 import { normaliseExtension } from './extension.js';
 import type { FileRunContext } from './fileRunContext.js';
-import { withRetry } from './retry.js';
+import { withUploadRetry } from './retry.js';
 
 export type CompareResult = { exists: true; fileInfo: FileInfo | undefined; fileInfoId: number | string | undefined } | { exists: false };
 
@@ -14,7 +14,7 @@ export async function compareWithServer(ctx: FileRunContext, fileMd5: string): P
   const { source, options, api, signal } = ctx;
   const request = { extension: normaliseExtension(source.name), fileMd5, fileName: source.name, fileSize: source.size };
   const ask = (extra: { challengeId?: string; proof?: string } = {}) =>
-    withRetry(() => api.exist({ ...request, ...extra }, signal), options, options.clock, signal);
+    withUploadRetry(() => api.exist({ ...request, ...extra }, signal), options, signal);
 
   let answer: ExistAnswer = await ask();
   if (answer.existsFlag !== 1 && answer.challenge) {

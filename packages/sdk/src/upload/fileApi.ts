@@ -1,6 +1,10 @@
-import { Codes, type Envelope } from '../errors/index.js';
-import type { HeaderMap, TransportResponse, UploadTransport } from './transport.js';
-import { isAbort, UploadError } from './uploadError.js';
+import { Codes, HttpError, type Envelope } from '../errors/index.js';
+import type { SignatureInfo } from '../files/objectStoreForm.js';
+import { isAbort } from '../http/abort.js';
+import type { RequestOptions } from '../http/calls.js';
+import type { HttpClient } from '../http/client.js';
+
+export type { SignatureInfo } from '../files/objectStoreForm.js';
 
 /** What the server knows of a stored file; only `fileInfoId` is relied on, the rest is passed through. */
 export interface FileInfo {
@@ -61,17 +65,6 @@ export interface SignatureRequest {
   isDsidealFile: number;
 }
 
-/** Signed form for a direct object-store upload (spec §3 plus the form's `action` URL). */
-export interface SignatureInfo {
-  keyPrefix: string;
-  actuallyFileName: string;
-  contentType: string;
-  policy: string;
-  signature: string;
-  accessKey: string;
-  action: string;
-}
-
 export interface CloudSaveRequest {
   extension: string;
   fileMd5: string;
@@ -82,107 +75,90 @@ export interface CloudSaveRequest {
   businessCode?: string | number;
 }
 
-export interface FileEndpoints {
-  exist: string;
-  block: string;
-  status: string;
-  signature: string;
-  cloudSave: string;
-}
-
-/** Paths of the file service under a configured prefix; chunks go under `/api` as the spec has it. */
-export function fileEndpoints(apiBase: string, filePrefix = '/file'): FileEndpoints {
-  const base = apiBase.replace(/\/+$/, '');
-  const prefix = `/${filePrefix.replace(/^\/+|\/+$/g, '')}`;
+/** Paths of the file service under the client's file prefix; chunks go under `/api` as the spec has it. */
+export function fileEndpoints(http: Pick<HttpClient, 'paths'>) {
+  const file = http.paths.file;
   return {
-    exist: `${base}${prefix}/v1/file/exist`,
-    block: `${base}/api${prefix}/v1/file/block`,
-    status: `${base}${prefix}/v1/file/upload/status`,
-    signature: `${base}${prefix}/v1/obs/signature/info`,
-    cloudSave: `${base}${prefix}/v1/file/info/cloud/save`,
+    exist: file('/v1/file/exist'),
+    block: `/api${file('/v1/file/block')}`,
+    status: file('/v1/file/upload/status'),
+    signature: file('/v1/obs/signature/info'),
+    cloudSave: file('/v1/file/info/cloud/save'),
   };
 }
 
-export interface FileApiOptions {
-  transport: UploadTransport;
-  endpoints: FileEndpoints;
-  authHeaders?: () => HeaderMap | Promise<HeaderMap>;
-}
+export type FileEndpoints = ReturnType<typeof fileEndpoints>;
 
 export interface FileApi {
   exist(request: ExistRequest, signal?: AbortSignal): Promise<ExistAnswer>;
   uploadStatus(request: UploadStatusRequest, signal?: AbortSignal): Promise<UploadStatusAnswer>;
   postChunk(form: FormData, signal: AbortSignal, onProgress: (loaded: number, total: number) => void): Promise<ChunkAnswer>;
   signature(request: SignatureRequest, signal?: AbortSignal): Promise<SignatureInfo>;
-  /** Posts to the object store itself: no platform token goes there. */
+  /** Posts to the object store itself: no platform token or header goes there. */
   postToObjectStore(action: string, form: FormData, signal: AbortSignal, onProgress: (loaded: number, total: number) => void): Promise<void>;
   cloudSave(request: CloudSaveRequest, signal?: AbortSignal): Promise<FileInfo>;
 }
 
-export function createFileApi(options: FileApiOptions): FileApi {
-  const { transport, endpoints } = options;
-  const headers = async () => (options.authHeaders ? await options.authHeaders() : {});
+/**
+ * The file service's calls, as ordinary calls of the platform's HTTP client (one envelope parser, one
+ * error family). `options` adds what the caller decides per call (a host's token, a language). No call
+ * raises the global notice (the uploader shows failures on the file) and none times out (a chunk on a
+ * slow school line may take minutes).
+ */
+export function createFileApi(http: HttpClient, options: () => RequestOptions = () => ({})): FileApi {
+  const endpoints = fileEndpoints(http);
+  const base = (signal: AbortSignal | undefined): RequestOptions => ({ ...options(), silent: true, timeout: 0, ...(signal ? { signal } : {}) });
+  const progress = (onProgress: (loaded: number, total: number) => void) => (event: { loaded: number; total?: number }) =>
+    onProgress(event.loaded, event.total ?? 0);
 
-  async function json<T>(url: string, body: unknown, fallback: number, signal?: AbortSignal): Promise<T> {
-    const response = await send(url, fallback, async () => transport.postJson(url, body, { headers: await headers(), signal }));
-    return unwrap<T>(url, response, fallback);
-  }
+  const json = <T>(path: string, body: unknown, fallback: number, signal?: AbortSignal) =>
+    asFileCall<T>(path, fallback, () => http.post<T>(path, body, base(signal)));
 
   return {
     exist: (request, signal) => json<ExistAnswer>(endpoints.exist, request, Codes.FILE_INFO_QUERY_FAILED, signal),
     uploadStatus: (request, signal) => json<UploadStatusAnswer>(endpoints.status, request, Codes.UPLOAD_FAILED, signal),
     signature: (request, signal) => json<SignatureInfo>(endpoints.signature, request, Codes.UPLOAD_FAILED, signal),
     cloudSave: (request, signal) => json<FileInfo>(endpoints.cloudSave, request, Codes.UPLOAD_FAILED, signal),
-    async postChunk(form, signal, onProgress) {
-      const url = endpoints.block;
-      const response = await send(url, Codes.UPLOAD_FAILED, async () =>
-        transport.postForm(url, form, { headers: await headers(), signal, onProgress }),
-      );
-      return unwrap<ChunkAnswer>(url, response, Codes.UPLOAD_FAILED);
-    },
+    postChunk: (form, signal, onProgress) =>
+      asFileCall<ChunkAnswer>(endpoints.block, Codes.UPLOAD_FAILED, () =>
+        http.post<ChunkAnswer>(endpoints.block, form, { ...base(signal), onUploadProgress: progress(onProgress) }),
+      ),
     async postToObjectStore(action, form, signal, onProgress) {
-      const response = await send(action, Codes.UPLOAD_FAILED, () => transport.postForm(action, form, { headers: {}, signal, onProgress }));
-      if (response.status < 200 || response.status >= 300) {
-        throw new UploadError(Codes.UPLOAD_FAILED, { httpStatus: response.status, path: action });
-      }
+      await asFileCall(action, Codes.UPLOAD_FAILED, async () => {
+        await http.post<unknown>(action, form, { external: true, silent: true, timeout: 0, signal, onUploadProgress: progress(onProgress) });
+        return true;
+      });
     },
   };
 }
 
-/** No answer at all (offline, DNS, CORS) becomes an error with status 0, which is worth a retry. */
-async function send(url: string, fallback: number, run: () => Promise<TransportResponse>): Promise<TransportResponse> {
-  try {
-    return await run();
-  } catch (error) {
-    if (isAbort(error)) throw error;
-    throw new UploadError(fallback, { cause: error, httpStatus: 0, path: url });
-  }
-}
-
 /**
- * Success is HTTP 2xx with `status` 200 and a `data` part (spec §7). Business codes (7 digits) keep
- * their own meaning; plain HTTP-like failures show the caller's message, e.g. 文件上传失败，请稍后重试.
+ * The file service's reading of a failed call. Business codes (7 digits) keep their own meaning and
+ * the catalogue's words; plain HTTP-like failures and a lost line show the caller's message, e.g.
+ * 文件上传失败，请稍后重试, with the status that decides a retry. A success without data is a fault.
  */
-function unwrap<T>(url: string, response: TransportResponse, fallback: number): T {
-  const envelope = isEnvelope(response.body) ? response.body : undefined;
-  const ok = response.status >= 200 && response.status < 300 && envelope?.status === 200;
-  if (ok && envelope.data !== undefined && envelope.data !== null) return envelope.data as T;
-  const businessCode = envelope && envelope.status >= 1_000_000 ? envelope.status : undefined;
-  const httpStatus = response.status >= 200 && response.status < 300 ? statusOfEnvelope(envelope) : response.status;
-  return throwError(new UploadError(businessCode ?? fallback, { httpStatus, path: url, envelope }));
+async function asFileCall<T>(path: string, fallback: number, call: () => Promise<T | null | undefined>): Promise<T> {
+  let data: T | null | undefined;
+  try {
+    data = await call();
+  } catch (error) {
+    if (isAbort(error) || !(error instanceof HttpError)) throw error;
+    const business = error.envelope && error.code >= 1_000_000 ? error.code : undefined;
+    const ok = error.httpStatus >= 200 && error.httpStatus < 300;
+    throw new HttpError(business ?? fallback, {
+      path,
+      httpStatus: ok ? statusOfEnvelope(error.envelope) : error.httpStatus,
+      cause: error,
+      ...(error.envelope ? { envelope: error.envelope } : {}),
+    });
+  }
+  if (data === undefined || data === null) throw new HttpError(fallback, { path, httpStatus: 502 });
+  return data;
 }
 
+/** The HTTP status a failure inside a 200 answer stands for: a business code's first three digits. */
 function statusOfEnvelope(envelope: Envelope | undefined): number {
-  if (!envelope) return 502;
-  if (envelope.status === 200) return 502;
-  if (envelope.status >= 1_000_000) return Math.floor(envelope.status / 10_000);
-  return envelope.status;
-}
-
-function isEnvelope(body: unknown): body is Envelope {
-  return typeof body === 'object' && body !== null && typeof (body as Envelope).status === 'number';
-}
-
-function throwError(error: Error): never {
-  throw error;
+  const status = Number(envelope?.status);
+  if (!envelope || !Number.isFinite(status) || status === 200) return 502;
+  return status >= 1_000_000 ? Math.floor(status / 10_000) : status;
 }

@@ -1,23 +1,12 @@
-import { Codes } from '../errors/index.js';
+import { Codes, DsError } from '../errors/index.js';
 import { uploadChunks } from './chunkUpload.js';
 import { compareWithServer } from './compareWithServer.js';
+import type { FileMemory } from './fileJob.js';
 import type { FileRunContext } from './fileRunContext.js';
 import { sampleDigest } from './hashRunner.js';
 import { checkMp4H264 } from './mp4Check.js';
 import { uploadToObjectStore } from './objectStoreUpload.js';
-import { UploadError } from './uploadError.js';
 import { isObjectStoreMode } from './uploaderOptions.js';
-
-/** What a file keeps between runs (pause/resume, restarts) that the UI has no use for. */
-export interface FileMemory {
-  /** MD5 of the first and last 64 KB, stored with the resume record. */
-  sample: string | undefined;
-  chunkSize: number;
-  /** The server may already hold chunks of this file: ask it before sending. */
-  askServer: boolean;
-  /** The server was asked whether it holds these bytes (秒传) and said no. */
-  compared: boolean;
-}
 
 /**
  * One run of a file's upload, from wherever its status says it stands: a new file goes through every
@@ -32,7 +21,7 @@ export async function runFilePipeline(ctx: FileRunContext, memory: FileMemory): 
       ctx.move('checkingMp4');
       const result = await checkMp4H264(source, { load: options.loadMp4Box, sliceSize: options.mp4SliceSize, signal });
       ctx.patch({ isMp4H264: result.isMp4H264 });
-      if (options.requireH264 && !result.isMp4H264) throw new UploadError(Codes.VIDEO_NOT_H264);
+      if (options.requireH264 && !result.isMp4H264) throw new DsError(Codes.VIDEO_NOT_H264);
     }
   }
 

@@ -1,7 +1,7 @@
 import type { FileApi } from './fileApi.js';
+import type { Job } from './fileJob.js';
 import { estimateEta } from './speedMeter.js';
 import { transition } from './stateMachine.js';
-import type { Job } from './uploader.js';
 import type { FileSource } from './fileSource.js';
 import type { UploadStatus } from './stateMachine.js';
 import type { ResolvedUploaderOptions } from './uploaderOptions.js';

@@ -1,4 +1,4 @@
-import { fileIoFailed } from './uploadError.js';
+import { fileIoFailed } from './uploadIssue.js';
 
 /**
  * Where the bytes come from. A browser `File` is the usual source; tests and other hosts (a device

@@ -2,7 +2,8 @@ import { readRange, type FileSource } from './fileSource.js';
 import { DEFAULT_HASH_SLICE_SIZE, hashSlices } from './hashSlices.js';
 import { hashWasmEngine, sparkMd5Engine, type Md5Engine } from './md5Engine.js';
 import type { Md5WorkerReply, Md5WorkerRequest } from './md5WorkerProtocol.js';
-import { abortError, fileIoFailed } from './uploadError.js';
+import { abortError } from '../http/abort.js';
+import { fileIoFailed } from './uploadIssue.js';
 
 export interface HashJob {
   /** Defaults to the whole source. */

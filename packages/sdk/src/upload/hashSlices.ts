@@ -1,5 +1,5 @@
 import { createHasher, type Md5Engine } from './md5Engine.js';
-import { abortError } from './uploadError.js';
+import { abortError } from '../http/abort.js';
 
 /** Spec §9: hashing reads 2 MB at a time, so a 2 GB video never sits in memory whole. */
 export const DEFAULT_HASH_SLICE_SIZE = 2 * 1024 * 1024;

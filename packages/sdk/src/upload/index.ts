@@ -1,9 +1,11 @@
 export { createUploader, type Uploader } from './uploader.js';
 export {
   resolveUploaderOptions,
+  createDefaultTransport,
   isObjectStoreMode,
   BUSINESS_CODES,
   type UploaderOptions,
+  type UploadTransport,
   type UploaderSettings,
   type StorageSelection,
 } from './uploaderOptions.js';
@@ -25,6 +27,7 @@ export {
   type UploadStatus,
 } from './stateMachine.js';
 export { validateFile, validateSelection, DEFAULT_MAX_NAME_LENGTH, type ValidationRules, type CandidateFile, type SelectionResult } from './validation.js';
+export { resolveRules, parseAccept, type ResolvedRules, type UploaderAttributes, type AcceptSpec } from './uploadRules.js';
 export { normaliseExtension, nameWithoutExtension, normaliseExtensionList } from './extension.js';
 export { parseSize, formatSize, MAX_UPLOAD_BYTES } from './size.js';
 export { categoryOf, FILE_CATEGORY_BY_CODE, type FileCategory, type ExtensionCategory } from './fileCategory.js';
@@ -42,7 +45,6 @@ export {
 } from './hashRunner.js';
 export { createMd5WorkerHandler, type Md5WorkerRequest, type Md5WorkerReply } from './md5WorkerProtocol.js';
 export { fileSourceFromBlob, fileSourceFromBytes, type FileSource } from './fileSource.js';
-export { createDefaultTransport, type UploadTransport, type TransportResponse, type HeaderMap } from './transport.js';
 export {
   fileEndpoints,
   createFileApi,
@@ -66,7 +68,9 @@ export {
   type ResumeStore,
   type ResumeRecord,
 } from './resumeStore.js';
-export { DEFAULT_RETRY_DELAYS, isRetryable, type RetryPolicy } from './retry.js';
+export { DEFAULT_RETRY_DELAYS, uploadRetryPolicy, type UploadRetrySettings } from './retry.js';
+export { isRetryable, type RetryPolicy } from '../http/retryPolicy.js';
 export { systemUploadClock, type UploadClock } from './clock.js';
 export { browserNetworkMonitor, DEFAULT_NETWORK_PROBE_DELAYS, type NetworkMonitor } from './network.js';
-export { UploadError, type UploadIssue } from './uploadError.js';
+export { toIssue, type UploadIssue } from './uploadIssue.js';
+export { OBJECT_STORE_FORM_FIELDS, objectStoreFormFields } from '../files/objectStoreForm.js';

@@ -1,5 +1,5 @@
 import { readRange, type FileSource } from './fileSource.js';
-import { abortError } from './uploadError.js';
+import { abortError } from '../http/abort.js';
 
 /** Spec §9: MP4 parsing reads 1 MB at a time. */
 export const DEFAULT_MP4_SLICE_SIZE = 1024 * 1024;

@@ -1,5 +1,6 @@
 import { sleepUnlessAborted, type UploadClock } from './clock.js';
-import { abortError, UploadError } from './uploadError.js';
+import { HttpError } from '../errors/HttpError.js';
+import { abortError } from '../http/abort.js';
 
 /**
  * The browser's idea of the network, as a seam. `online()` is false only when the browser is sure it
@@ -30,7 +31,7 @@ export const DEFAULT_NETWORK_PROBE_DELAYS: readonly number[] = [5000, 7000, 10_0
 
 /** No answer arrived at all (offline, DNS, connection refused): the line's fault, not the server's. */
 export function isNetworkFailure(error: unknown): boolean {
-  return error instanceof UploadError && error.httpStatus === 0;
+  return error instanceof HttpError && error.httpStatus === 0;
 }
 
 export interface NetworkWait {

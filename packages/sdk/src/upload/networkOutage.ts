@@ -1,8 +1,8 @@
-import type { FileMemory } from './filePipeline.js';
+import type { FileMemory } from './fileJob.js';
 import type { FileRunContext } from './fileRunContext.js';
 import { isNetworkFailure, waitForNetwork } from './network.js';
 import { canTransition } from './stateMachine.js';
-import { isAbort } from './uploadError.js';
+import { isAbort } from '../http/abort.js';
 
 /**
  * Whether a failure is a dropped line to be waited out rather than a failure: no answer came back

@@ -1,8 +1,9 @@
+import { objectStoreFormFields } from '../files/objectStoreForm.js';
 import { normaliseExtension } from './extension.js';
 import type { FileInfo } from './fileApi.js';
 import type { FileRunContext } from './fileRunContext.js';
 import { blobRange } from './fileSource.js';
-import { withRetry } from './retry.js';
+import { withUploadRetry } from './retry.js';
 
 export interface ObjectStoreResult {
   fileInfo: FileInfo;
@@ -15,19 +16,15 @@ export interface ObjectStoreResult {
  */
 export async function uploadToObjectStore(ctx: FileRunContext, fileMd5: string): Promise<ObjectStoreResult> {
   const { source, api, options, signal } = ctx;
-  const retry = <T>(run: () => Promise<T>) => withRetry(run, options, options.clock, signal);
+  const retry = <T>(run: () => Promise<T>) => withUploadRetry(run, options, signal);
   const businessCode = options.businessCode ?? '';
   const info = await retry(() => api.signature({ businessCode, fileMd5, isDsidealFile: options.isDsidealFile }, signal));
-  const objectKey = `${info.keyPrefix}${info.actuallyFileName}`;
+  const fields = objectStoreFormFields(info, source.type);
+  const objectKey = fields.find(([name]) => name === 'key')![1];
 
   await retry(async () => {
     const form = new FormData();
-    form.append('key', objectKey);
-    form.append('signature', info.signature);
-    form.append('Content-Type', info.contentType || source.type || 'application/octet-stream');
-    form.append('policy', info.policy);
-    form.append('Filename', info.actuallyFileName);
-    form.append('AWSAccessKeyId', info.accessKey);
+    for (const [name, value] of fields) form.append(name, value);
     // The object store reads fields in order and ignores anything after the file.
     form.append('file', await blobRange(source, 0, source.size), info.actuallyFileName);
     ctx.progress(0);

@@ -1,51 +1,37 @@
+import { HttpError } from '../errors/HttpError.js';
+import { isRetryable, retryPolicy, withRetry, type RetryPolicy } from '../http/retryPolicy.js';
 import { sleepUnlessAborted, type UploadClock } from './clock.js';
 import { isNetworkFailure, type NetworkMonitor } from './network.js';
-import { isAbort, UploadError } from './uploadError.js';
 
 /** Three retries, spaced out so that a flaky school network has time to come back. */
 export const DEFAULT_RETRY_DELAYS: readonly number[] = [1000, 3000, 5000];
 
-export interface RetryPolicy {
+export interface UploadRetrySettings {
   /** One entry per retry: how long to wait before it. `[]` means no retry. */
   retryDelays: readonly number[];
   /** Overrides the default decision (`isRetryable`); `retryAttempt` counts from 0. */
-  onShouldRetry?: (error: UploadError, retryAttempt: number) => boolean;
+  onShouldRetry?: (error: HttpError, retryAttempt: number) => boolean;
   /** When the browser knows it is offline, a failure without an answer is handed back at once, unretried. */
-  network?: Pick<NetworkMonitor, 'online'>;
+  network: Pick<NetworkMonitor, 'online'>;
 }
 
 /**
- * Whether trying again may help: no answer at all, a timeout, throttling or a server fault.
- * Any other 4xx is a refusal that will not change by asking again.
+ * The platform's retry policy with the uploader's settings. Retries are kept for failures while the
+ * network is up: offline, the file waits for the network instead (no retry spent).
  */
-export function isRetryable(error: unknown): boolean {
-  if (!(error instanceof UploadError)) return false;
-  const status = error.httpStatus;
-  if (status === undefined) return false;
-  return status === 0 || status === 408 || status === 429 || status >= 500;
+export function uploadRetryPolicy({ retryDelays, onShouldRetry, network }: UploadRetrySettings): RetryPolicy {
+  return retryPolicy(retryDelays, (error, retryAttempt) => {
+    if (isNetworkFailure(error) && network.online() === false) return false;
+    if (!onShouldRetry) return isRetryable(error);
+    return error instanceof HttpError && onShouldRetry(error, retryAttempt);
+  });
 }
 
-/**
- * Runs `attempt` until it succeeds, the policy gives up, or the signal aborts (never retried). Retries
- * are kept for failures while the network is up: offline, the caller waits for the network instead.
- */
-export async function withRetry<T>(
+/** Runs one call of a file's upload under the uploader's policy; waits on the uploader's clock, aborts with the file. */
+export function withUploadRetry<T>(
   attempt: () => Promise<T>,
-  policy: RetryPolicy,
-  clock: UploadClock,
+  options: { retry: RetryPolicy; clock: UploadClock },
   signal?: AbortSignal,
 ): Promise<T> {
-  for (let retryAttempt = 0; ; retryAttempt++) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (isAbort(error) || signal?.aborted) throw error;
-      if (isNetworkFailure(error) && policy.network?.online() === false) throw error;
-      const delay = policy.retryDelays[retryAttempt];
-      if (delay === undefined || !(error instanceof UploadError)) throw error;
-      const retry = policy.onShouldRetry ? policy.onShouldRetry(error, retryAttempt) : isRetryable(error);
-      if (!retry) throw error;
-      await sleepUnlessAborted(clock, delay, signal);
-    }
-  }
+  return withRetry(attempt, options.retry, (ms) => sleepUnlessAborted(options.clock, ms, signal), signal);
 }

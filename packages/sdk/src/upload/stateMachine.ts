@@ -1,3 +1,5 @@
+import { Codes, DsError, messageFor } from '../errors/index.js';
+
 /**
  * The life of one file in the uploader. A file is always in exactly one status; every change goes
  * through `transition()`, so "uploading and failed and paused at once" cannot happen.
@@ -45,13 +47,18 @@ export const ACTIVE_STATUSES: ReadonlySet<UploadStatus> = new Set([
   'verifying',
 ]);
 
-export class IllegalTransitionError extends Error {
-  override readonly name = 'IllegalTransitionError';
+/** A move the table forbids: a fault of the code, reported in the platform's one error family. */
+export class IllegalTransitionError extends DsError {
+  override readonly name: string = 'IllegalTransitionError';
   constructor(
     readonly from: UploadStatus,
     readonly to: UploadStatus,
   ) {
-    super(`Illegal upload transition ${from} → ${to}`);
+    const move = `${from} → ${to}`;
+    super(Codes.ILLEGAL_TRANSITION, {
+      message: `${messageFor(Codes.ILLEGAL_TRANSITION, 'zh-CN')}（上传状态 ${move}）`,
+      messageEn: `${messageFor(Codes.ILLEGAL_TRANSITION, 'en')} (upload status ${move})`,
+    });
   }
 }
 

@@ -17,7 +17,7 @@ describe('uploader: proof of possession before 秒传', () => {
     owner.uploader.add([file]);
     await owner.uploader.idle();
 
-    const colleague = createHarness({ service: owner.service, authHeaders: () => ({ Authorization: 'token-colleague' }), userKey: 'colleague' });
+    const colleague = createHarness({ service: owner.service, token: () => 'token-colleague', userKey: 'colleague' });
     const { accepted } = colleague.uploader.add([fileSourceFromBytes(file.bytes, { name: '同一个课件.zip', type: 'application/zip' })]);
     await colleague.uploader.idle();
 
@@ -41,7 +41,7 @@ describe('uploader: proof of possession before 秒传', () => {
     const lying: HashRunner = {
       md5: (source, job = {}) => (job.start === undefined && job.end === undefined ? Promise.resolve(md5(file.bytes)) : inner.md5(source, job)),
     };
-    const intruder = createHarness({ service: owner.service, hashRunner: lying, authHeaders: () => ({ Authorization: 'token-intruder' }), userKey: 'intruder' });
+    const intruder = createHarness({ service: owner.service, hashRunner: lying, token: () => 'token-intruder', userKey: 'intruder' });
     const fake = new Uint8Array(file.size).fill(1);
     const { accepted } = intruder.uploader.add([fileSourceFromBytes(fake, { name: 'x.zip', type: 'application/zip' })]);
     await intruder.uploader.idle();

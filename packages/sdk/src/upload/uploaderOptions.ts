@@ -5,11 +5,23 @@ import { DEFAULT_HASH_SLICE_SIZE } from './hashSlices.js';
 import { DEFAULT_MP4_SLICE_SIZE, loadMp4Box, type Mp4BoxModule } from './mp4Check.js';
 import { browserNetworkMonitor, DEFAULT_NETWORK_PROBE_DELAYS, type NetworkMonitor } from './network.js';
 import { createLocalStorageResumeStore, type ResumeStore } from './resumeStore.js';
-import { DEFAULT_RETRY_DELAYS } from './retry.js';
+import axios, { type AxiosAdapter } from 'axios';
+import type { Locale } from '../errors/catalogue.js';
+import type { HttpError } from '../errors/HttpError.js';
+import type { RequestOptions } from '../http/calls.js';
+import { acceptLanguageFor, createHttpClient, type HttpClient } from '../http/client.js';
+import type { RetryPolicy } from '../http/retryPolicy.js';
+import { DEFAULT_RETRY_DELAYS, uploadRetryPolicy } from './retry.js';
 import { DEFAULT_SPEED_WINDOW_MS } from './speedMeter.js';
-import { createDefaultTransport, type HeaderMap, type UploadTransport } from './transport.js';
-import type { UploadError } from './uploadError.js';
 import type { ValidationRules } from './validation.js';
+
+/** The upload engine's transport seam: an axios adapter under the platform's HTTP client (tests, stories, shells). */
+export type UploadTransport = AxiosAdapter;
+
+/** The transport the platform's client uses by default (XHR in a browser): for a seam that wraps the real line. */
+export function createDefaultTransport(): UploadTransport {
+  return axios.getAdapter(axios.defaults.adapter);
+}
 
 /** Application types whose chunks carry a `businessCode` (spec §7). */
 export const BUSINESS_CODES = Object.freeze({ DICTATION: 600001, APP_UPDATE: 600002, VIDEO_THUMBNAIL: 600005 });
@@ -27,11 +39,21 @@ export function isObjectStoreMode(storage: StorageSelection | undefined): boolea
 export interface UploaderOptions {
   /** The platform origin, e.g. `https://yx.example.edu.cn`. */
   apiBase: string;
-  /** Prefix of the file service; `/file` unless the platform moved it. */
+  /**
+   * The platform's HTTP client: calls then carry the session's headers (token refreshed when due, `ua`,
+   * top organisation, language). Without it the engine makes a client of its own on `apiBase`.
+   */
+  http?: HttpClient;
+  /** Prefix of the file service for a client of the engine's own; `/file` unless the platform moved it. */
   filePrefix?: string;
   rules: ValidationRules;
-  /** The session's headers (Authorization, ua, topClass…), asked for before every call. */
-  authHeaders?: () => HeaderMap | Promise<HeaderMap>;
+  /**
+   * An override of the session's token, read before every call: a token the host handed in. Calls
+   * then carry it, and the session neither refreshes it nor ends on its refusal.
+   */
+  token?: () => string | undefined;
+  /** An override of the client's language (`Accept-Language`), read before every call. */
+  locale?: () => Locale;
   /** Who is uploading: part of the resume key so another account never continues this upload. */
   userKey?: string | (() => string);
   transport?: UploadTransport;
@@ -47,7 +69,7 @@ export interface UploaderOptions {
   /** Files uploading at the same time; the rest wait their turn. */
   parallelFiles?: number;
   retryDelays?: readonly number[];
-  onShouldRetry?: (error: UploadError, retryAttempt: number) => boolean;
+  onShouldRetry?: (error: HttpError, retryAttempt: number) => boolean;
   /** Wait before a failed file restarts by itself (spec §9: 50 ms). */
   restartDelayMs?: number;
   /** Automatic restarts before the file stays failed for the user to retry. */
@@ -70,26 +92,40 @@ export interface UploaderOptions {
 }
 
 export type ResolvedUploaderOptions = Required<
-  Omit<UploaderOptions, 'authHeaders' | 'onShouldRetry' | 'storage' | 'businessCode' | 'userKey'>
+  Omit<UploaderOptions, 'http' | 'transport' | 'token' | 'locale' | 'onShouldRetry' | 'storage' | 'businessCode' | 'userKey'>
 > &
-  Pick<UploaderOptions, 'authHeaders' | 'onShouldRetry' | 'storage' | 'businessCode'> & { userKey: () => string };
+  Pick<UploaderOptions, 'onShouldRetry' | 'storage' | 'businessCode'> & {
+    userKey: () => string;
+    /** The client the file calls go through, over the transport seam when one was given. */
+    http: HttpClient;
+    /** What each call adds to the client's defaults (the token and language overrides). */
+    requestOptions: () => RequestOptions;
+    retry: RetryPolicy;
+  };
 
 export function resolveUploaderOptions(options: UploaderOptions): ResolvedUploaderOptions {
   const userKey = options.userKey;
+  const filePrefix = options.filePrefix ?? '/file';
+  const client = options.http ?? createHttpClient({ apiBase: options.apiBase, prefixes: { file: filePrefix } });
+  const network = options.network ?? browserNetworkMonitor;
+  const retryDelays = options.retryDelays ?? DEFAULT_RETRY_DELAYS;
+  const { transport: _transport, token: _token, locale: _locale, http: _http, ...rest } = options;
   return {
-    ...options,
-    filePrefix: options.filePrefix ?? '/file',
+    ...rest,
+    filePrefix,
     userKey: typeof userKey === 'function' ? userKey : () => userKey ?? 'anonymous',
-    transport: options.transport ?? createDefaultTransport(),
+    http: options.transport ? client.withAdapter(options.transport) : client,
+    requestOptions: () => overrides(options.token?.(), options.locale?.()),
     hashRunner: options.hashRunner ?? createWorkerHashRunner({ sliceSize: options.hashSliceSize }),
     resumeStore: options.resumeStore ?? createLocalStorageResumeStore(),
     clock: options.clock ?? systemUploadClock,
-    network: options.network ?? browserNetworkMonitor,
+    network,
     loadMp4Box: options.loadMp4Box ?? loadMp4Box,
     chunkSize: positive(options.chunkSize, DEFAULT_CHUNK_SIZE),
     parallelChunks: positive(options.parallelChunks, 3),
     parallelFiles: positive(options.parallelFiles, 1),
-    retryDelays: options.retryDelays ?? DEFAULT_RETRY_DELAYS,
+    retryDelays,
+    retry: uploadRetryPolicy({ retryDelays, onShouldRetry: options.onShouldRetry, network }),
     restartDelayMs: options.restartDelayMs ?? 50,
     maxAutoRestarts: options.maxAutoRestarts ?? 3,
     networkProbeDelays: options.networkProbeDelays?.length ? options.networkProbeDelays : DEFAULT_NETWORK_PROBE_DELAYS,
@@ -114,6 +150,14 @@ export function withSettings(options: ResolvedUploaderOptions, change: UploaderS
   if ('businessCode' in change) next.businessCode = change.businessCode;
   if ('chunkSize' in change) next.chunkSize = positive(change.chunkSize, DEFAULT_CHUNK_SIZE);
   return next;
+}
+
+/** A host's token goes instead of the session's (public: the session neither refreshes nor ends on it). */
+function overrides(token: string | undefined, locale: Locale | undefined): RequestOptions {
+  const headers: Record<string, string> = {};
+  if (locale) headers['Accept-Language'] = acceptLanguageFor(locale);
+  if (token) headers.Authorization = token;
+  return { ...(token ? { public: true } : {}), ...(locale || token ? { headers } : {}) };
 }
 
 function positive(value: number | undefined, fallback: number): number {

@@ -4,7 +4,7 @@ import { normaliseExtension } from './extension.js';
 import type { FileSource } from './fileSource.js';
 import { estimateEta } from './speedMeter.js';
 import type { UploadStatus } from './stateMachine.js';
-import type { UploadIssue } from './uploadError.js';
+import type { UploadIssue } from './uploadIssue.js';
 
 /** One file as the UI sees it. Plain data: every change replaces the object. */
 export interface UploadFile {

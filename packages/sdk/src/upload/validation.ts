@@ -1,5 +1,5 @@
 import { Codes } from '../errors/index.js';
-import { UploadError } from './uploadError.js';
+import { DsError } from '../errors/DsError.js';
 import { characterCount, nameWithoutExtension, normaliseExtension, normaliseExtensionList } from './extension.js';
 import { categoryOf, categoryOfMime, type ExtensionCategory, type FileCategory } from './fileCategory.js';
 import { formatSize, MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL, parseSize } from './size.js';
@@ -31,50 +31,50 @@ export interface CandidateFile {
 export const DEFAULT_MAX_NAME_LENGTH = 200;
 
 /** The first rule a file breaks, or undefined when it may be uploaded. */
-export function validateFile(file: CandidateFile, rules: ValidationRules): UploadError | undefined {
+export function validateFile(file: CandidateFile, rules: ValidationRules): DsError | undefined {
   const extension = normaliseExtension(file.name);
   const allowed = normaliseExtensionList(rules.allowedExtensions);
   if (!extension || !allowed.includes(extension)) {
-    return new UploadError(Codes.UNSUPPORTED_FILE_TYPE, {
-      zh: '已排除不符合上传格式的文件',
-      en: 'Files not matching the allowed upload formats were excluded',
+    return new DsError(Codes.UNSUPPORTED_FILE_TYPE, {
+      message: '已排除不符合上传格式的文件',
+      messageEn: 'Files not matching the allowed upload formats were excluded',
     });
   }
   const maxName = rules.maxNameLength ?? DEFAULT_MAX_NAME_LENGTH;
   if (characterCount(nameWithoutExtension(file.name)) > maxName) {
-    return new UploadError(Codes.FILE_NAME_TOO_LONG, {
-      zh: `文件名长度不能超过${maxName}个字符`,
-      en: `The file name cannot exceed ${maxName} characters`,
+    return new DsError(Codes.FILE_NAME_TOO_LONG, {
+      message: `文件名长度不能超过${maxName}个字符`,
+      messageEn: `The file name cannot exceed ${maxName} characters`,
     });
   }
   if (file.size <= 0) {
-    return new UploadError(Codes.EMPTY_FILE, { zh: '请上传大于0KB的文件', en: 'Please upload a file larger than 0KB' });
+    return new DsError(Codes.EMPTY_FILE, { message: '请上传大于0KB的文件', messageEn: 'Please upload a file larger than 0KB' });
   }
   const perFile = rules.maxFileSize === undefined ? undefined : parseSize(rules.maxFileSize);
   const ceiling = Math.min(perFile ?? MAX_UPLOAD_BYTES, MAX_UPLOAD_BYTES);
   if (file.size > ceiling) {
     const limit = perFile !== undefined && perFile <= MAX_UPLOAD_BYTES ? display(rules.maxFileSize!) : MAX_UPLOAD_LABEL;
-    return new UploadError(Codes.FILE_TOO_LARGE, { zh: `每个文件不能超过${limit}`, en: `Each file must not exceed ${limit}` });
+    return new DsError(Codes.FILE_TOO_LARGE, { message: `每个文件不能超过${limit}`, messageEn: `Each file must not exceed ${limit}` });
   }
   const filterError = checkSizeFilter(file.size, extension, rules.sizeFilter);
   if (filterError) return filterError;
   if (isMismatch(file, extension, rules)) {
-    return new UploadError(Codes.FILE_EXTENSION_MISMATCH, {
-      zh: '上传的文件格式不匹配',
-      en: 'The format of the uploaded file does not match',
+    return new DsError(Codes.FILE_EXTENSION_MISMATCH, {
+      message: '上传的文件格式不匹配',
+      messageEn: 'The format of the uploaded file does not match',
     });
   }
   return undefined;
 }
 
-function checkSizeFilter(size: number, extension: string, filter: ValidationRules['sizeFilter']): UploadError | undefined {
+function checkSizeFilter(size: number, extension: string, filter: ValidationRules['sizeFilter']): DsError | undefined {
   if (!filter) return undefined;
   const max = parseSize(filter.maxSize);
   if (max === undefined) return undefined;
   if (filter.extensions !== undefined && !normaliseExtensionList(filter.extensions).includes(extension)) return undefined;
   if (size < max) return undefined;
   const limit = display(filter.maxSize);
-  return new UploadError(Codes.FILE_TOO_LARGE, { zh: `请上传小于${limit}的文件`, en: `Please upload a file smaller than ${limit}` });
+  return new DsError(Codes.FILE_TOO_LARGE, { message: `请上传小于${limit}的文件`, messageEn: `Please upload a file smaller than ${limit}` });
 }
 
 function isMismatch(file: CandidateFile, extension: string, rules: ValidationRules): boolean {
@@ -92,9 +92,9 @@ function display(size: string | number): string {
 
 export interface SelectionResult<T> {
   accepted: T[];
-  rejected: Array<{ file: T; error: UploadError }>;
+  rejected: Array<{ file: T; error: DsError }>;
   /** One notice per distinct message, in the order they first happened (what a toast shows). */
-  notices: UploadError[];
+  notices: DsError[];
 }
 
 /**
@@ -108,7 +108,7 @@ export function validateSelection<T extends CandidateFile>(
 ): SelectionResult<T> {
   const result: SelectionResult<T> = { accepted: [], rejected: [], notices: [] };
   const seen = new Set<string>();
-  const notice = (error: UploadError) => {
+  const notice = (error: DsError) => {
     const key = `${error.code}:${error.messageZh}`;
     if (!seen.has(key)) {
       seen.add(key);
@@ -122,9 +122,9 @@ export function validateSelection<T extends CandidateFile>(
       result.rejected.push({ file, error });
       notice(error);
     } else if (result.accepted.length >= room) {
-      const trimmed = new UploadError(Codes.UPLOAD_COUNT_EXCEEDED, {
-        zh: '已达到最大上传数量',
-        en: 'The maximum number of uploads has been reached',
+      const trimmed = new DsError(Codes.UPLOAD_COUNT_EXCEEDED, {
+        message: '已达到最大上传数量',
+        messageEn: 'The maximum number of uploads has been reached',
       });
       result.rejected.push({ file, error: trimmed });
       notice(trimmed);

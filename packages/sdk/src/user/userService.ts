@@ -2,6 +2,7 @@ import { Codes, SESSION_ENDING_CODES } from '../errors/catalogue.js';
 import { DsError } from '../errors/DsError.js';
 import type { HttpClient } from '../http/client.js';
 import { createLoader, type Loader } from '../config/loader.js';
+import { NO_RETRY } from '../http/retryPolicy.js';
 import type { Session } from '../session/session.js';
 import type { Clock } from '../util/clock.js';
 import { ERROR_NOTICE_DURATION, type Notify } from '../util/notice.js';
@@ -77,7 +78,7 @@ export function createUserService(options: UserServiceOptions): UserService {
   const { http, session } = options;
   const loader = createLoader<CurrentUser>({
     ...(options.clock ? { clock: options.clock } : {}),
-    retries: 0,
+    retry: NO_RETRY,
     failureCode: Codes.USER_INFO_LOAD_FAILED,
     fetch: async () => normalizeUser(await http.get<CurrentUser>(http.paths.base('/v1/user/current'), undefined, { silent: true })),
     onFailure: (error) => {

@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Codes } from '@dscloud/sdk/errors';
+import type { SignatureInfo } from '@dscloud/sdk/files';
 import { AppError } from '../http/appError.js';
 import type { FileConfig } from './fileConfig.js';
 import { contentKey, type FileStore } from './fileStore.js';
@@ -28,15 +29,7 @@ export const POLICY_TTL_MS = 3600_000;
 const REFERENCE_ACCESS_KEY = 'dscloud-reference';
 const INCOMING_KEY = /^incoming\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f]{32}-[0-9a-f]{16}$/;
 
-export interface SignatureInfo {
-  keyPrefix: string;
-  actuallyFileName: string;
-  contentType: string;
-  policy: string;
-  signature: string;
-  accessKey: string;
-  action: string;
-}
+export type { SignatureInfo } from '@dscloud/sdk/files';
 
 export interface CloudSaveRequest {
   extension?: string;

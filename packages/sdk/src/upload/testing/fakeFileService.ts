@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { TransportResponse, UploadTransport } from '../transport.js';
+import { AxiosError, AxiosHeaders, CanceledError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import type { FakeNetwork } from './fakeNetwork.js';
+
+/** What the fake answers: the HTTP status and the body (serialised as JSON when it is not a string). */
+interface TransportResponse {
+  status: number;
+  body: unknown;
+}
 
 /** One request as the fake server saw it. */
 export interface SeenRequest {
@@ -112,7 +118,7 @@ export function createFakeFileService({ network }: { network?: FakeNetwork } = {
     const failure = failures.find((item) => item.times > 0 && item.when(request));
     if (failure) {
       failure.times -= 1;
-      if (failure.failure === 'network') throw new TypeError('Failed to fetch');
+      if (failure.failure === 'network') throw new AxiosError('Network Error', AxiosError.ERR_NETWORK);
       return failure.failure;
     }
     switch (request.kind) {
@@ -145,37 +151,44 @@ export function createFakeFileService({ network }: { network?: FakeNetwork } = {
     : url.endsWith('/cloud/save') ? 'cloudSave'
     : 'objectStore';
 
-  const lineDown = (url: string) => {
+  const lineDown = (url: string, config: InternalAxiosRequestConfig) => {
     if (!network || network.reachable) return;
     network.lost.push(kindOf(url));
-    throw new TypeError('Failed to fetch');
+    throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
   };
 
-  const transport: UploadTransport = {
-    async postJson(url, body, init) {
-      lineDown(url);
-      const request: SeenRequest = { kind: kindOf(url), url, headers: init.headers, body: body as Record<string, unknown> };
+  /** The engine's transport seam: an axios adapter standing in for the browser's XHR. */
+  const transport: AxiosAdapter = async (config) => {
+    const url = /^https?:/.test(config.url ?? '') ? config.url! : `${config.baseURL ?? ''}${config.url ?? ''}`;
+    lineDown(url, config);
+    const headers: Record<string, string> = {};
+    for (const [key, value] of Object.entries(AxiosHeaders.from(config.headers).toJSON())) if (value != null) headers[key] = String(value);
+    const reply = (response: TransportResponse) => ({
+      data: typeof response.body === 'string' || response.body === undefined ? (response.body ?? '') : JSON.stringify(response.body),
+      status: response.status,
+      statusText: String(response.status),
+      headers: new AxiosHeaders({ 'content-type': 'application/json' }),
+      config,
+      request: {},
+    });
+    const data: unknown = config.data;
+    if (!(data instanceof FormData)) {
+      const request: SeenRequest = { kind: kindOf(url), url, headers, body: JSON.parse(String(data)) as Record<string, unknown> };
       seen.push(request);
-      return answer(request);
-    },
-    async postForm(url, form, init) {
-      lineDown(url);
-      const fields: Record<string, unknown> = {};
-      form.forEach((value, key) => (fields[key] = typeof value === 'string' ? value : `<${(value as Blob).size} bytes>`));
-      const request: SeenRequest = { kind: kindOf(url), url, headers: init.headers, body: fields };
-      seen.push(request);
-      const size = (form.get('file') as Blob | null)?.size ?? 0;
-      init.onProgress?.(Math.floor(size / 2), size);
-      await hold?.(request);
-      if (init.signal?.aborted) {
-        const error = new Error('Aborted');
-        error.name = 'AbortError';
-        throw error;
-      }
-      const response = await answer(request, form);
-      init.onProgress?.(size, size);
-      return response;
-    },
+      return reply(await answer(request));
+    }
+    const fields: Record<string, unknown> = {};
+    data.forEach((value, key) => (fields[key] = typeof value === 'string' ? value : `<${(value as Blob).size} bytes>`));
+    const request: SeenRequest = { kind: kindOf(url), url, headers, body: fields };
+    seen.push(request);
+    const size = (data.get('file') as Blob | null)?.size ?? 0;
+    const progress = (loaded: number) => config.onUploadProgress?.({ loaded, total: size, bytes: loaded, lengthComputable: true });
+    progress(Math.floor(size / 2));
+    await hold?.(request);
+    if (config.signal?.aborted) throw new CanceledError(undefined, undefined, config);
+    const response = await answer(request, data);
+    progress(size);
+    return reply(response);
   };
 
   return {

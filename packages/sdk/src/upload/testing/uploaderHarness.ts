@@ -38,7 +38,7 @@ export function createHarness(overrides: Partial<UploaderOptions> & { service?: 
   const uploader = createUploader({
     apiBase: 'https://yx.example.edu.cn',
     rules: { allowedExtensions: 'mp4,jpg,pptx,bin,zip' },
-    authHeaders: () => ({ Authorization: 'token-teacher' }),
+    token: () => 'token-teacher',
     userKey: 'teacher',
     chunkSize: CHUNK,
     transport: service.transport,

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFileApi, fileEndpoints } from './fileApi.js';
-import { createDefaultTransport } from './transport.js';
+import { createHttpClient } from '../http/client.js';
+import { createFileApi } from './fileApi.js';
 
 let server: Server;
 let base = '';
@@ -33,8 +33,8 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-describe('default transport over real HTTP', () => {
-  const api = () => createFileApi({ transport: createDefaultTransport(), endpoints: fileEndpoints(base), authHeaders: () => ({ Authorization: 'tok' }) });
+describe('file calls over the platform HTTP client and real HTTP', () => {
+  const api = () => createFileApi(createHttpClient({ apiBase: base }), () => ({ public: true, headers: { Authorization: 'tok' } }));
 
   it('posts JSON with the session headers and unwraps the envelope', async () => {
     const answer = (await api().exist({ extension: 'zip', fileMd5: 'a'.repeat(32), fileName: '课件.zip', fileSize: 3 })) as unknown as Record<string, unknown>;
@@ -57,7 +57,7 @@ describe('default transport over real HTTP', () => {
   });
 
   it('reports an unreachable server as status 0', async () => {
-    const offline = createFileApi({ transport: createDefaultTransport(), endpoints: fileEndpoints('http://127.0.0.1:9') });
+    const offline = createFileApi(createHttpClient({ apiBase: 'http://127.0.0.1:9' }));
     await expect(offline.exist({ extension: 'a', fileMd5: 'a', fileName: 'a', fileSize: 1 })).rejects.toMatchObject({ code: 5000016, httpStatus: 0 });
   });
 });

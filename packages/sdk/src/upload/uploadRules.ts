@@ -1,11 +1,13 @@
-import type { FileConfig } from '@dscloud/sdk/config';
-import {
-  FILE_CATEGORY_BY_CODE,
-  categoryOf,
-  normaliseExtensionList,
-  type FileCategory,
-  type ValidationRules,
-} from '@dscloud/sdk/upload';
+import type { FileConfig } from '../config/types.js';
+import { normaliseExtensionList } from './extension.js';
+import { FILE_CATEGORY_BY_CODE, categoryOf, type FileCategory } from './fileCategory.js';
+import type { ValidationRules } from './validation.js';
+
+/*
+ * The rules an upload widget applies: what the server's file config allows, narrowed by what the
+ * embedding page asked for (`accept`, `max-count`, `max-size`) and by the device. Policy, not view:
+ * every upload screen takes it from here.
+ */
 
 const CATEGORIES = new Set<string>(Object.values(FILE_CATEGORY_BY_CODE));
 

@@ -1,0 +1,10 @@
+/**
+ * The file service's shapes that client and server share (docs/upload.md), free of any browser or
+ * Node API so that the server imports them as it imports the error catalogue.
+ */
+export {
+  OBJECT_STORE_FORM_FIELDS,
+  objectStoreFormFields,
+  type ObjectStoreFormField,
+  type SignatureInfo,
+} from './objectStoreForm.js';

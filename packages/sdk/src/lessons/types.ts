@@ -1,0 +1,250 @@
+/**
+ * The cloud-lesson shapes client and server share (docs/api.md "Cloud lessons"): the server answers
+ * with them and validates against them; the SDK's lessons client, the portal and the elements read them.
+ */
+
+export const LESSON_ORDERS = ['newest', 'hottest', 'excellent', 'liveStart', 'liveStartDesc'] as const;
+export type LessonOrder = (typeof LESSON_ORDERS)[number];
+export const LIVE_STATES = ['upcoming', 'living', 'ended'] as const;
+/** Where a live lesson stands at the time of the answer: not started, on air, over. */
+export type LiveState = (typeof LIVE_STATES)[number];
+
+/** Body of the list calls; every field optional. */
+export interface LessonFilter {
+  pageNum?: number;
+  pageSize?: number;
+  stage?: number;
+  subjectCode?: number;
+  grade?: number;
+  editionId?: string;
+  bookId?: string;
+  nodeId?: string;
+  keyword?: string;
+  teacherUserId?: string;
+  teacherInfoId?: string;
+  schoolId?: string;
+  startTime?: number;
+  endTime?: number;
+  orderBy?: LessonOrder;
+  excellentFlag?: number;
+  specialSubjectId?: string;
+  liveState?: LiveState;
+  publishStatus?: number;
+  onlyMine?: boolean;
+}
+
+export interface LessonSummary {
+  lessonId: string;
+  title: string;
+  lessonType: string;
+  liveFlag: number;
+  liveState: LiveState | null;
+  stage: number;
+  stageName: string;
+  subjectCode: number;
+  subjectName: string;
+  grade: number;
+  gradeName: string;
+  editionId: string | null;
+  editionName: string;
+  bookId: string | null;
+  bookName: string;
+  chapterNodeId: string | null;
+  chapterName: string;
+  teacherUserId: string | null;
+  teacherInfoId: string | null;
+  teacherName: string;
+  teacherTitle: string;
+  teacherAvatarUrl: string;
+  schoolId: string;
+  schoolName: string;
+  coverUrl: string;
+  coverFileId: string | null;
+  durationSeconds: number;
+  liveStartTime: number | null;
+  liveEndTime: number | null;
+  publishStatus: number;
+  publishTime: number | null;
+  excellentFlag: number;
+  downloadCount: number;
+  learningCount: number;
+  viewCount: number;
+  specialSubjectIds: string[];
+  createdBy: string | null;
+  createTime: number;
+  updateTime: number;
+}
+
+export interface LessonResource {
+  resourceId: string;
+  title: string;
+  url: string;
+  fileInfoId: string | null;
+  /** What the player loads: `url`, or a signed media link to the uploaded file `fileInfoId`. */
+  playUrl: string;
+  durationSeconds: number;
+  captionUrl: string;
+  sort: number;
+}
+
+export interface LessonDetail extends LessonSummary {
+  description: string;
+  /** Names from the unit down to the lesson's chapter node. */
+  chapterPath: string[];
+  knowledgeNodes: { nodeId: string; name: string }[];
+  resources: LessonResource[];
+}
+
+/** Where the caller stands in a lesson: time watched, last position and video. */
+export interface LearningState {
+  totalSeconds: number;
+  lastPosition: number;
+  lastResourceId: string | null;
+  lastLearnTime: number | null;
+}
+
+/** What the lesson detail (`getById`) adds for the caller; `false`/`null` without a token. */
+export interface LearnerExtras {
+  scoreAvg: number;
+  scoreCount: number;
+  collected: boolean;
+  myScore: number | null;
+  myLearning: LearningState | null;
+}
+
+export type LessonView = LessonDetail & LearnerExtras;
+
+/** One video of `cloudLesson/save`: an uploaded file (`fileInfoId`) or an address (`url`). */
+export interface ResourceInput {
+  resourceId?: string;
+  title: string;
+  url?: string;
+  fileInfoId?: string | null;
+  durationSeconds?: number;
+  captionUrl?: string;
+}
+
+/** Body of `cloudLesson/save`. */
+export interface SaveLessonInput {
+  lessonId?: string;
+  title: string;
+  lessonType?: string;
+  description?: string;
+  liveFlag?: number;
+  stage: number;
+  subjectCode: number;
+  grade: number;
+  editionId?: string | null;
+  bookId?: string | null;
+  chapterNodeId?: string | null;
+  knowledgeNodeIds?: string[];
+  teacherInfoId?: string | null;
+  teacherUserId?: string | null;
+  schoolId?: string;
+  schoolName?: string;
+  coverUrl?: string;
+  coverFileId?: string | null;
+  liveStartTime?: number | null;
+  liveEndTime?: number | null;
+  durationSeconds?: number;
+  resources?: ResourceInput[];
+  specialSubjectIds?: string[];
+}
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+  pageNum: number;
+  pageSize: number;
+}
+
+/** One report of time watched (`lessonOperation/addLearningDuration`). */
+export interface LearningReport {
+  lessonId: string;
+  resourceId: string;
+  seconds: number;
+  position: number;
+}
+
+export interface ScheduleDay {
+  date: string;
+  /** Monday 1 … Sunday 7. */
+  weekday: number;
+  lessons: LessonSummary[];
+}
+
+export interface SubjectOption {
+  stage: number;
+  stageName: string;
+  subjectCode: number;
+  subjectName: string;
+  editions: { editionId: string; editionName: string }[];
+}
+
+export interface Book {
+  bookId: string;
+  name: string;
+  editionId: string;
+  editionName: string;
+  grade: number;
+  gradeName: string;
+  term: number;
+}
+
+export interface TreeNode {
+  nodeId: string;
+  name: string;
+  children: TreeNode[];
+}
+
+export interface Topic {
+  specialSubjectId: string;
+  name: string;
+  description: string | null;
+  coverUrl: string | null;
+  lessonCount: number;
+}
+
+export interface CarouselSlide {
+  carouselImageId: string;
+  key: string;
+  title: string;
+  subtitle: string | null;
+  imageUrl: string | null;
+  target: { type: 'route' | 'external' | 'url' | 'none'; path?: string; key?: string; url?: string };
+}
+
+export interface Note {
+  lessonNoteId: string;
+  lessonId: string;
+  resourceId: string | null;
+  content: string;
+  videoTime: number;
+  lessonTitle: string;
+  lessonCoverUrl: string | null;
+  subjectCode: number;
+  createTime: number;
+}
+
+export type StudyRow = LessonSummary & { totalSeconds: number; lastPosition: number; lastLearnTime: number; myScore: number | null };
+export type CollectionRow = LessonSummary & { collectTime: number };
+
+export interface LearningTotals {
+  learningCount: number;
+  totalDuration: number;
+  noteCount: number;
+  collectionCount: number;
+}
+
+/** A user's last position in the curriculum on one screen (`/lessonHistoryNode`, docs/api.md). */
+export interface HistoryNode {
+  stage?: number | null;
+  subjectCode?: number | null;
+  grade?: number | null;
+  businessEditionId?: string | null;
+  businessBookId?: string | null;
+  businessBookLabel?: string | null;
+  nodeId?: string | null;
+  nodeLabel?: string | null;
+  nodeType?: 'chapter' | 'knowledge' | null;
+}
