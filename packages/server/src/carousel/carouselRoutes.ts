@@ -11,11 +11,11 @@ import type { Orm } from '../db/database.js';
 import { AppError } from '../http/appError.js';
 import { localeOf, ok } from '../http/envelope.js';
 import { isAdmin, optionalUser, requireAdmin } from '../lessons/access.js';
-import { idSchema, newId } from '../lessons/ids.js';
+import { idSchema, newId } from '../db/ids.js';
 import { idList } from '../lessons/lessonQueries.js';
 import { pageProps } from '../lessons/lessonSchemas.js';
 import type { FileUrl } from '../lessons/lessonView.js';
-import { allOf, first, num, paged, rows, str, strOrNull, type Row } from '../lessons/sqlRows.js';
+import { allOf, first, num, paged, rows, str, strOrNull, type Row } from '../db/rows.js';
 
 const P = '/cloudSchool/v1/carouselImage';
 const STUDENT = 6;
@@ -135,8 +135,8 @@ export async function carouselRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async (request) => {
       const b = request.body;
       const title = b.title.trim();
-      if (!title) throw new AppError(Codes.BAD_REQUEST, '参数 title 不能为空');
-      if (!b.imageUrl && !b.imageFileId && !b.carouselImageId) throw new AppError(Codes.MISSING_PARAMETER, '缺少参数：imageUrl 或 imageFileId（轮播图片）');
+      if (!title) throw new AppError(Codes.BAD_REQUEST, '参数 title 不能为空', { field: 'title' });
+      if (!b.imageUrl && !b.imageFileId && !b.carouselImageId) throw new AppError(Codes.MISSING_PARAMETER, '缺少参数：imageUrl 或 imageFileId（轮播图片）', { field: 'imageUrl' });
       const now = ctx.now();
       if (b.carouselImageId) {
         const existing = await first(db, sql`SELECT * FROM carousel_images WHERE id = ${b.carouselImageId}`);

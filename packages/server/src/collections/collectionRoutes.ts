@@ -9,7 +9,7 @@ import { localeOf, ok } from '../http/envelope.js';
 import { visibleLesson } from '../lessons/lessonActions.js';
 import { LessonQueries } from '../lessons/lessonQueries.js';
 import { lessonIdBody, lessonIdQuery, pageProps } from '../lessons/lessonSchemas.js';
-import { first, num, paged, rows, str } from '../lessons/sqlRows.js';
+import { first, num, paged, rows, str } from '../db/rows.js';
 
 const P = '/cloudSchool/v1/lessonCollection';
 

@@ -1,7 +1,7 @@
 /** SQL for the curriculum tables: editions, subjects, books and the chapter / knowledge trees. */
 import { sql } from 'drizzle-orm';
 import type { Orm } from '../db/database.js';
-import { allOf, first, num, rows, str, strOrNull, type Row } from '../lessons/sqlRows.js';
+import { allOf, first, num, rows, str, strOrNull, type Row } from '../db/rows.js';
 import { gradeName, stageName, subjectName } from './names.js';
 
 export interface Book {

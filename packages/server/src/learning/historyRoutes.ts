@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { localeOf, ok } from '../http/envelope.js';
-import { first, num } from '../lessons/sqlRows.js';
+import { first, num } from '../db/rows.js';
 
 const P = '/cloudSchool/v1/lessonHistoryNode';
 const BUSINESS_TYPE = { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,32}$' } as const;

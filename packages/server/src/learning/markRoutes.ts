@@ -10,10 +10,10 @@ import type { Orm } from '../db/database.js';
 import { AppError } from '../http/appError.js';
 import { localeOf, ok } from '../http/envelope.js';
 import { optionalUser, requireTeacher } from '../lessons/access.js';
-import { idSchema, newId } from '../lessons/ids.js';
+import { idSchema, newId } from '../db/ids.js';
 import { manageableLesson, visibleLesson } from '../lessons/lessonActions.js';
 import { LessonQueries } from '../lessons/lessonQueries.js';
-import { num, rows, str, type Row } from '../lessons/sqlRows.js';
+import { num, rows, str, type Row } from '../db/rows.js';
 
 const P = '/cloudSchool/v1/lessonResourceMark';
 
@@ -75,9 +75,9 @@ export async function markRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const lesson = await manageableLesson(ctx, request.auth!, await lessonOf(lessonResourceId));
       const resource = (await queries.resources(lesson.lessonId)).find((r) => r.resourceId === lessonResourceId)!;
       for (const [i, mark] of marks.entries()) {
-        if (!mark.title.trim()) throw new AppError(Codes.BAD_REQUEST, `参数 marks[${i}].title 不能为空`);
+        if (!mark.title.trim()) throw new AppError(Codes.BAD_REQUEST, `参数 marks[${i}].title 不能为空`, { field: `marks[${i}].title` });
         if (resource.durationSeconds > 0 && mark.markTime > resource.durationSeconds) {
-          throw new AppError(Codes.BAD_REQUEST, `参数 marks[${i}].markTime 超出了视频长度（${resource.durationSeconds} 秒）`);
+          throw new AppError(Codes.BAD_REQUEST, `参数 marks[${i}].markTime 超出了视频长度（${resource.durationSeconds} 秒）`, { field: `marks[${i}].markTime` });
         }
       }
       const now = ctx.now();

@@ -8,11 +8,11 @@ import { Codes } from '@dscloud/sdk/errors';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/appError.js';
 import { localeOf, ok } from '../http/envelope.js';
-import { idSchema, newId } from '../lessons/ids.js';
+import { idSchema, newId } from '../db/ids.js';
 import { visibleLesson } from '../lessons/lessonActions.js';
 import { LessonQueries } from '../lessons/lessonQueries.js';
 import { pageProps } from '../lessons/lessonSchemas.js';
-import { allOf, containsPattern, first, num, paged, rows, str, strOrNull, type Row } from '../lessons/sqlRows.js';
+import { allOf, containsPattern, first, num, paged, rows, str, strOrNull, type Row } from '../db/rows.js';
 import type { FileUrl } from '../lessons/lessonView.js';
 
 const P = '/cloudSchool/v1/lessonNote';
@@ -66,17 +66,17 @@ export async function noteRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const userId = request.auth!.user.id;
       const { lessonNoteId, lessonId, videoTime } = request.body;
       const content = request.body.content.trim();
-      if (!content) throw new AppError(Codes.BAD_REQUEST, '参数 content 不能为空');
+      if (!content) throw new AppError(Codes.BAD_REQUEST, '参数 content 不能为空', { field: 'content' });
       const lesson = await visibleLesson(ctx, request.auth, lessonId);
       const resourceId = request.body.resourceId ?? null;
       if (resourceId && !(await queries.resources(lesson.lessonId)).some((r) => r.resourceId === resourceId)) {
-        throw new AppError(Codes.BAD_REQUEST, `参数 resourceId 不是这节课的视频：${resourceId}`);
+        throw new AppError(Codes.BAD_REQUEST, `参数 resourceId 不是这节课的视频：${resourceId}`, { field: 'resourceId' });
       }
       const now = ctx.now();
       let id = lessonNoteId;
       if (id) {
         const note = await ownNote(userId, id);
-        if (str(note.lesson_id) !== lessonId) throw new AppError(Codes.BAD_REQUEST, '参数 lessonId 与笔记所属的课程不一致');
+        if (str(note.lesson_id) !== lessonId) throw new AppError(Codes.BAD_REQUEST, '参数 lessonId 与笔记所属的课程不一致', { field: 'lessonId' });
         await db.execute(sql`UPDATE lesson_notes SET content = ${content}, video_time = ${videoTime}, resource_id = ${resourceId}, updated_at = ${now}
                              WHERE id = ${id} AND user_id = ${userId}`);
       } else {

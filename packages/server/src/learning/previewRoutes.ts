@@ -6,7 +6,7 @@ import { localeOf, ok } from '../http/envelope.js';
 import { optionalUser } from '../lessons/access.js';
 import { visibleLesson } from '../lessons/lessonActions.js';
 import { lessonIdBody } from '../lessons/lessonSchemas.js';
-import { first, num } from '../lessons/sqlRows.js';
+import { first, num } from '../db/rows.js';
 
 export async function previewRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post<{ Body: { lessonId: string } }>(

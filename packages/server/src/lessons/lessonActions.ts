@@ -9,10 +9,10 @@ import type { Orm } from '../db/database.js';
 import { AppError } from '../http/appError.js';
 import type { AuthUser } from '../http/guard.js';
 import { canManageLesson, canSeeLesson } from './access.js';
-import { newId } from './ids.js';
+import { newId } from '../db/ids.js';
 import { idList, LessonQueries } from './lessonQueries.js';
 import type { LessonSummary } from './lessonView.js';
-import { first, num, rows, str } from './sqlRows.js';
+import { first, num, rows, str } from '../db/rows.js';
 
 export const notFound = (lessonId: string) => new AppError(Codes.NOT_FOUND, `课程不存在：lessonId ${lessonId}`);
 
@@ -111,8 +111,8 @@ export async function makeLiveLesson(
   input: { lessonId: string; liveStartTime: number; liveEndTime: number; title?: string },
 ): Promise<string> {
   const source = await manageableLesson(ctx, auth, input.lessonId);
-  if (input.liveEndTime <= input.liveStartTime) throw new AppError(Codes.BAD_REQUEST, '参数 liveEndTime 必须晚于 liveStartTime');
-  if (input.liveEndTime - input.liveStartTime > 12 * 3_600_000) throw new AppError(Codes.BAD_REQUEST, '参数 liveEndTime：一节直播课不能超过 12 小时');
+  if (input.liveEndTime <= input.liveStartTime) throw new AppError(Codes.BAD_REQUEST, '参数 liveEndTime 必须晚于 liveStartTime', { field: 'liveEndTime' });
+  if (input.liveEndTime - input.liveStartTime > 12 * 3_600_000) throw new AppError(Codes.BAD_REQUEST, '参数 liveEndTime：一节直播课不能超过 12 小时', { field: 'liveEndTime' });
   const title = input.title?.trim() || source.title;
   const id = newId('ls');
   const now = ctx.now();

@@ -12,7 +12,7 @@ import { localeOf, ok } from '../http/envelope.js';
 import { CurriculumRepo } from '../curriculum/curriculumRepo.js';
 import { learnerExtras } from '../learning/learningRepo.js';
 import { optionalUser } from './access.js';
-import { idSchema } from './ids.js';
+import { idSchema } from '../db/ids.js';
 import { lessonConditions, type Scope } from './lessonFilters.js';
 import { LessonQueries } from './lessonQueries.js';
 import { filterBody, filterProps, lessonIdQuery, pageProps, type LessonFilter } from './lessonSchemas.js';
@@ -122,10 +122,10 @@ export async function lessonBrowseRoutes(app: FastifyInstance, ctx: AppContext):
       const { startDate, endDate } = request.body;
       const from = Date.parse(`${startDate}T00:00:00Z`);
       const to = Date.parse(`${endDate}T00:00:00Z`);
-      if (!Number.isFinite(from) || new Date(from).toISOString().slice(0, 10) !== startDate) throw new AppError(Codes.BAD_REQUEST, `参数 startDate 不是有效的日期：${startDate}`);
-      if (!Number.isFinite(to) || new Date(to).toISOString().slice(0, 10) !== endDate) throw new AppError(Codes.BAD_REQUEST, `参数 endDate 不是有效的日期：${endDate}`);
-      if (to < from) throw new AppError(Codes.BAD_REQUEST, '参数 endDate 不能早于 startDate');
-      if (to - from > 41 * 86_400_000) throw new AppError(Codes.BAD_REQUEST, '参数 endDate：课表一次最多查询 42 天');
+      if (!Number.isFinite(from) || new Date(from).toISOString().slice(0, 10) !== startDate) throw new AppError(Codes.BAD_REQUEST, `参数 startDate 不是有效的日期：${startDate}`, { field: 'startDate' });
+      if (!Number.isFinite(to) || new Date(to).toISOString().slice(0, 10) !== endDate) throw new AppError(Codes.BAD_REQUEST, `参数 endDate 不是有效的日期：${endDate}`, { field: 'endDate' });
+      if (to < from) throw new AppError(Codes.BAD_REQUEST, '参数 endDate 不能早于 startDate', { field: 'endDate' });
+      if (to - from > 41 * 86_400_000) throw new AppError(Codes.BAD_REQUEST, '参数 endDate：课表一次最多查询 42 天', { field: 'endDate' });
       const where = await conditions(request, { ...request.body, startTime: undefined, endTime: undefined }, 1);
       return ok(await stats.schedule(where, startDate, endDate), localeOf(request));
     },

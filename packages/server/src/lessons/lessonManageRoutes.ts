@@ -8,7 +8,7 @@ import type { AppContext } from '../context.js';
 import { localeOf, ok } from '../http/envelope.js';
 import { CurriculumRepo } from '../curriculum/curriculumRepo.js';
 import { requireAdmin, requireTeacher } from './access.js';
-import { idSchema } from './ids.js';
+import { idSchema } from '../db/ids.js';
 import { addDownload, deleteLesson, makeLiveLesson, setExcellent, setPublished } from './lessonActions.js';
 import { CLOUD_LESSON, requireTopic } from './lessonBrowseRoutes.js';
 import { lessonConditions } from './lessonFilters.js';

@@ -15,12 +15,12 @@ import { gradesOfStage } from '../curriculum/names.js';
 import { TeacherRepo } from '../teachers/teacherRepo.js';
 import { canManageLesson, canSeeLesson, isAdmin } from './access.js';
 import { checkLessonFiles } from './lessonFiles.js';
-import { newId } from './ids.js';
+import { newId } from '../db/ids.js';
 import { idList, LessonQueries } from './lessonQueries.js';
 import type { SaveInput } from './lessonSchemas.js';
-import { rows, str } from './sqlRows.js';
+import { rows, str } from '../db/rows.js';
 
-const bad = (message: string) => new AppError(Codes.BAD_REQUEST, message);
+const bad = (message: string, field: string) => new AppError(Codes.BAD_REQUEST, message, { field });
 const MAX_LIVE_MS = 12 * 3_600_000;
 
 export async function saveLesson(ctx: AppContext, auth: AuthUser, input: SaveInput): Promise<string> {
@@ -37,60 +37,60 @@ export async function saveLesson(ctx: AppContext, auth: AuthUser, input: SaveInp
   }
 
   const title = input.title.trim();
-  if (!title) throw bad('参数 title 不能为空');
-  if (!Stages.has(input.stage)) throw bad(`参数 stage 不是有效的学段：${input.stage}`);
+  if (!title) throw bad('参数 title 不能为空', 'title');
+  if (!Stages.has(input.stage)) throw bad(`参数 stage 不是有效的学段：${input.stage}`, 'stage');
   const subject = Subjects.find(input.subjectCode);
-  if (!subject) throw bad(`参数 subjectCode 不是有效的学科：${input.subjectCode}`);
-  if (subject.stage !== input.stage) throw bad(`参数 subjectCode 的学科 ${input.subjectCode} 不属于学段 ${input.stage}`);
-  if (!gradesOfStage(input.stage).includes(input.grade)) throw bad(`参数 grade 的年级 ${input.grade} 不属于学段 ${input.stage}`);
+  if (!subject) throw bad(`参数 subjectCode 不是有效的学科：${input.subjectCode}`, 'subjectCode');
+  if (subject.stage !== input.stage) throw bad(`参数 subjectCode 的学科 ${input.subjectCode} 不属于学段 ${input.stage}`, 'subjectCode');
+  if (!gradesOfStage(input.stage).includes(input.grade)) throw bad(`参数 grade 的年级 ${input.grade} 不属于学段 ${input.stage}`, 'grade');
 
   // Curriculum: the book decides edition, the chapter must be in the book.
   let editionId = input.editionId ?? null;
   let bookId = input.bookId ?? null;
   const chapterNodeId = input.chapterNodeId ?? null;
-  if (bookId && !(await curriculum.book(bookId))) throw bad(`参数 bookId 对应的教材不存在：${bookId}`);
+  if (bookId && !(await curriculum.book(bookId))) throw bad(`参数 bookId 对应的教材不存在：${bookId}`, 'bookId');
   if (chapterNodeId) {
     const node = await curriculum.node(chapterNodeId);
-    if (!node || node.kind !== 'chapter') throw bad(`参数 chapterNodeId 对应的章节不存在：${chapterNodeId}`);
-    if (bookId && node.bookId !== bookId) throw bad(`参数 chapterNodeId 的章节不属于教材 ${bookId}`);
+    if (!node || node.kind !== 'chapter') throw bad(`参数 chapterNodeId 对应的章节不存在：${chapterNodeId}`, 'chapterNodeId');
+    if (bookId && node.bookId !== bookId) throw bad(`参数 chapterNodeId 的章节不属于教材 ${bookId}`, 'chapterNodeId');
     bookId = node.bookId;
   }
   if (bookId) {
     const book = await curriculum.book(bookId);
-    if (!book) throw bad(`参数 bookId 对应的教材不存在：${bookId}`);
+    if (!book) throw bad(`参数 bookId 对应的教材不存在：${bookId}`, 'bookId');
     if (book.subjectCode !== input.subjectCode || book.grade !== input.grade) {
-      throw bad(`参数 bookId 的教材（${book.name}）与所选学科、年级不一致`);
+      throw bad(`参数 bookId 的教材（${book.name}）与所选学科、年级不一致`, 'bookId');
     }
-    if (editionId && book.editionId !== editionId) throw bad(`参数 bookId 的教材不属于版本 ${editionId}`);
+    if (editionId && book.editionId !== editionId) throw bad(`参数 bookId 的教材不属于版本 ${editionId}`, 'bookId');
     editionId = book.editionId;
   } else if (editionId && !(await curriculum.edition(editionId))) {
-    throw bad(`参数 editionId 对应的教材版本不存在：${editionId}`);
+    throw bad(`参数 editionId 对应的教材版本不存在：${editionId}`, 'editionId');
   }
   const knowledgeIds = [...new Set(input.knowledgeNodeIds ?? [])];
   const knowledge = await curriculum.nodes(knowledgeIds);
   for (const [i, id] of knowledgeIds.entries()) {
     const node = knowledge.find((k) => k.nodeId === id);
-    if (!node || node.kind !== 'knowledge') throw bad(`参数 knowledgeNodeIds[${i}] 对应的知识点不存在：${id}`);
-    if (node.subjectCode !== input.subjectCode) throw bad(`参数 knowledgeNodeIds[${i}] 的知识点不属于学科 ${input.subjectCode}`);
+    if (!node || node.kind !== 'knowledge') throw bad(`参数 knowledgeNodeIds[${i}] 对应的知识点不存在：${id}`, `knowledgeNodeIds[${i}]`);
+    if (node.subjectCode !== input.subjectCode) throw bad(`参数 knowledgeNodeIds[${i}] 的知识点不属于学科 ${input.subjectCode}`, `knowledgeNodeIds[${i}]`);
   }
 
   // Teacher: a teacher's lesson is always their own; an administrator may name anyone.
   let teacherUserId = input.teacherUserId ?? (input.lessonId ? existing!.teacherUserId : null);
   if (!admin) {
     if (teacherUserId && teacherUserId !== auth.user.id && teacherUserId !== existing?.teacherUserId) {
-      throw new AppError(Codes.FORBIDDEN, '参数 teacherUserId：教师只能把课程记在自己名下');
+      throw new AppError(Codes.FORBIDDEN, '参数 teacherUserId：教师只能把课程记在自己名下', { field: 'teacherUserId' });
     }
     teacherUserId = teacherUserId ?? auth.user.id;
   }
   let teacherInfoId = input.teacherInfoId === undefined ? (existing?.teacherInfoId ?? null) : input.teacherInfoId;
   let teacherInfo = teacherInfoId ? await teachers.byId(teacherInfoId) : undefined;
-  if (teacherInfoId && !teacherInfo) throw bad(`参数 teacherInfoId 对应的教师信息不存在：${teacherInfoId}`);
+  if (teacherInfoId && !teacherInfo) throw bad(`参数 teacherInfoId 对应的教师信息不存在：${teacherInfoId}`, 'teacherInfoId');
   if (teacherInfo && !admin && teacherInfo.userId !== auth.user.id && teacherInfoId !== existing?.teacherInfoId) {
-    throw new AppError(Codes.FORBIDDEN, '参数 teacherInfoId：教师只能使用自己的教师信息');
+    throw new AppError(Codes.FORBIDDEN, '参数 teacherInfoId：教师只能使用自己的教师信息', { field: 'teacherInfoId' });
   }
   if (!teacherUserId && teacherInfo?.userId) teacherUserId = teacherInfo.userId;
   const teacherUser = teacherUserId ? await ctx.users.byId(teacherUserId) : undefined;
-  if (teacherUserId && !teacherUser) throw bad(`参数 teacherUserId 对应的用户不存在：${teacherUserId}`);
+  if (teacherUserId && !teacherUser) throw bad(`参数 teacherUserId 对应的用户不存在：${teacherUserId}`, 'teacherUserId');
   if (!teacherInfo && teacherUserId) {
     teacherInfo = (await teachers.byUserIds([teacherUserId]))[0];
     teacherInfoId = teacherInfo?.teacherInfoId ?? null;
@@ -111,10 +111,10 @@ export async function saveLesson(ctx: AppContext, auth: AuthUser, input: SaveInp
   if (liveFlag === 1) {
     liveStart = input.liveStartTime ?? null;
     liveEnd = input.liveEndTime ?? null;
-    if (liveStart === null) throw new AppError(Codes.MISSING_PARAMETER, '缺少参数：liveStartTime（直播课需要开始时间）');
-    if (liveEnd === null) throw new AppError(Codes.MISSING_PARAMETER, '缺少参数：liveEndTime（直播课需要结束时间）');
-    if (liveEnd <= liveStart) throw bad('参数 liveEndTime 必须晚于 liveStartTime');
-    if (liveEnd - liveStart > MAX_LIVE_MS) throw bad('参数 liveEndTime：一节直播课不能超过 12 小时');
+    if (liveStart === null) throw new AppError(Codes.MISSING_PARAMETER, '缺少参数：liveStartTime（直播课需要开始时间）', { field: 'liveStartTime' });
+    if (liveEnd === null) throw new AppError(Codes.MISSING_PARAMETER, '缺少参数：liveEndTime（直播课需要结束时间）', { field: 'liveEndTime' });
+    if (liveEnd <= liveStart) throw bad('参数 liveEndTime 必须晚于 liveStartTime', 'liveEndTime');
+    if (liveEnd - liveStart > MAX_LIVE_MS) throw bad('参数 liveEndTime：一节直播课不能超过 12 小时', 'liveEndTime');
   }
 
   // Videos.
@@ -122,11 +122,11 @@ export async function saveLesson(ctx: AppContext, auth: AuthUser, input: SaveInp
   const resources = input.resources ?? existingResources;
   const keptIds = new Set(existingResources.map((r) => r.resourceId));
   for (const [i, r] of resources.entries()) {
-    if (!r.url && !r.fileInfoId) throw bad(`参数 resources[${i}] 需要视频地址 url 或文件 fileInfoId`);
-    if (!r.title.trim()) throw bad(`参数 resources[${i}].title 不能为空`);
-    if (r.resourceId && !keptIds.has(r.resourceId)) throw bad(`参数 resources[${i}].resourceId 不属于这节课：${r.resourceId}`);
+    if (!r.url && !r.fileInfoId) throw bad(`参数 resources[${i}] 需要视频地址 url 或文件 fileInfoId`, `resources[${i}]`);
+    if (!r.title.trim()) throw bad(`参数 resources[${i}].title 不能为空`, `resources[${i}].title`);
+    if (r.resourceId && !keptIds.has(r.resourceId)) throw bad(`参数 resources[${i}].resourceId 不属于这节课：${r.resourceId}`, `resources[${i}].resourceId`);
   }
-  if (liveFlag === 0 && resources.length === 0) throw bad('参数 resources：点播课至少需要一个视频');
+  if (liveFlag === 0 && resources.length === 0) throw bad('参数 resources：点播课至少需要一个视频', 'resources');
   const attached = new Set([...existingResources.map((r) => r.fileInfoId), existing?.coverFileId].filter((id): id is string => !!id));
   await checkLessonFiles(
     ctx,
@@ -141,12 +141,12 @@ export async function saveLesson(ctx: AppContext, auth: AuthUser, input: SaveInp
   // Topics are managed by administrators.
   const topics = [...new Set(input.specialSubjectIds ?? existing?.specialSubjectIds ?? [])];
   if (input.specialSubjectIds && !admin && [...topics].sort().join() !== [...(existing?.specialSubjectIds ?? [])].sort().join()) {
-    throw new AppError(Codes.FORBIDDEN, '参数 specialSubjectIds：只有管理员可以把课程加入专题');
+    throw new AppError(Codes.FORBIDDEN, '参数 specialSubjectIds：只有管理员可以把课程加入专题', { field: 'specialSubjectIds' });
   }
   if (topics.length > 0) {
     const found = new Set((await rows(db, sql`SELECT id FROM special_subjects WHERE id IN (${idList(topics)})`)).map((r) => str(r.id)));
     const missing = topics.findIndex((t) => !found.has(t));
-    if (missing >= 0) throw bad(`参数 specialSubjectIds[${missing}] 对应的专题不存在：${topics[missing]}`);
+    if (missing >= 0) throw bad(`参数 specialSubjectIds[${missing}] 对应的专题不存在：${topics[missing]}`, `specialSubjectIds[${missing}]`);
   }
 
   const videoSeconds = resources.reduce((sum, r) => sum + (r.durationSeconds ?? 0), 0);

@@ -11,9 +11,9 @@ import type { Orm } from '../db/database.js';
 import { AppError } from '../http/appError.js';
 import { localeOf, ok } from '../http/envelope.js';
 import { requireAdmin } from '../lessons/access.js';
-import { idSchema, newId } from '../lessons/ids.js';
+import { idSchema, newId } from '../db/ids.js';
 import { idList } from '../lessons/lessonQueries.js';
-import { containsPattern, first, num, rows, str, type Row } from '../lessons/sqlRows.js';
+import { containsPattern, first, num, rows, str, type Row } from '../db/rows.js';
 
 const P = '/cloudSchool/v1/specialSubject';
 
@@ -56,7 +56,7 @@ export async function specialSubjectRoutes(app: FastifyInstance, ctx: AppContext
     return toTopic(row);
   };
   const checkName = async (name: string, exceptId?: string) => {
-    if (!name) throw new AppError(Codes.BAD_REQUEST, '参数 name 不能为空');
+    if (!name) throw new AppError(Codes.BAD_REQUEST, '参数 name 不能为空', { field: 'name' });
     const clash = await first(db, sql`SELECT id FROM special_subjects WHERE name = ${name} AND ${exceptId ? sql`id <> ${exceptId}` : sql`TRUE`}`);
     if (clash) throw new AppError(Codes.NAME_EXISTS, `专题名称已存在：${name}`);
   };
@@ -64,7 +64,7 @@ export async function specialSubjectRoutes(app: FastifyInstance, ctx: AppContext
     if (lessonIds.length === 0) return;
     const found = new Set((await rows(db, sql`SELECT id FROM lessons WHERE id IN (${idList(lessonIds)})`)).map((r) => str(r.id)));
     const missing = lessonIds.findIndex((id) => !found.has(id));
-    if (missing >= 0) throw new AppError(Codes.BAD_REQUEST, `参数 lessonIds[${missing}] 对应的课程不存在：${lessonIds[missing]}`);
+    if (missing >= 0) throw new AppError(Codes.BAD_REQUEST, `参数 lessonIds[${missing}] 对应的课程不存在：${lessonIds[missing]}`, { field: `lessonIds[${missing}]` });
   };
   const setLessons = async (tx: Orm, id: string, lessonIds: string[]) => {
     await tx.execute(sql`DELETE FROM special_subject_lessons WHERE special_subject_id = ${id}`);
@@ -147,7 +147,7 @@ export async function specialSubjectRoutes(app: FastifyInstance, ctx: AppContext
     },
     async (request) => {
       const ids = [...new Set(request.query.specialSubjectIds.split(',').filter(Boolean))];
-      if (ids.length === 0) throw new AppError(Codes.MISSING_PARAMETER, '缺少参数：specialSubjectIds');
+      if (ids.length === 0) throw new AppError(Codes.MISSING_PARAMETER, '缺少参数：specialSubjectIds', { field: 'specialSubjectIds' });
       const found = new Set((await rows(db, sql`SELECT id FROM special_subjects WHERE id IN (${idList(ids)})`)).map((r) => str(r.id)));
       const missing = ids.filter((id) => !found.has(id));
       if (missing.length > 0) throw new AppError(Codes.NOT_FOUND, `专题不存在：${missing.join('、')}`);

@@ -1,7 +1,7 @@
 /** SQL for teacher introductions (名师介绍): one row per teacher, optionally tied to an account. */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Orm } from '../db/database.js';
-import { allOf, containsPattern, first, num, numOrNull, paged, rows, str, strOrNull, type Page, type PageRequest, type Row } from '../lessons/sqlRows.js';
+import { allOf, containsPattern, first, num, numOrNull, paged, rows, str, strOrNull, type Page, type PageRequest, type Row } from '../db/rows.js';
 import { stageName, subjectName } from '../curriculum/names.js';
 import type { FileUrl } from '../lessons/lessonView.js';
 
