@@ -4,7 +4,6 @@
  * their study state on the detail.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { Codes } from '@dscloud/sdk/errors';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/appError.js';
@@ -13,7 +12,8 @@ import { CurriculumRepo } from '../curriculum/curriculumRepo.js';
 import { learnerExtras } from '../learning/learningRepo.js';
 import { optionalUser } from './access.js';
 import { idSchema } from '../db/ids.js';
-import { lessonConditions, type Scope } from './lessonFilters.js';
+import { lessonConditions, notUpcoming, publishedOnly, type Scope } from './lessonFilters.js';
+import { SpecialSubjectRepo } from '../specialSubjects/specialSubjectRepo.js';
 import { LessonQueries } from './lessonQueries.js';
 import { filterBody, filterProps, lessonIdQuery, pageProps, type LessonFilter } from './lessonSchemas.js';
 import { LessonStats } from './lessonStats.js';
@@ -134,7 +134,7 @@ export async function lessonBrowseRoutes(app: FastifyInstance, ctx: AppContext):
   app.get<{ Querystring: { hours?: number } }>(
     `${CLOUD_LESSON}/getAdventOrExpireLiveCount`,
     { ...open, schema: { querystring: { type: 'object', properties: { hours: { type: 'integer', minimum: 1, maximum: 720 } } } } },
-    async (request) => ok(await stats.liveCounts(ctx.now(), request.query.hours ?? 24, [sql`l.publish_status = 1`]), localeOf(request)),
+    async (request) => ok(await stats.liveCounts(ctx.now(), request.query.hours ?? 24, [publishedOnly()]), localeOf(request)),
   );
 
   app.post<{ Body: { lessonId: string; pageNum?: number; pageSize?: number } }>(
@@ -197,11 +197,8 @@ export async function lessonBrowseRoutes(app: FastifyInstance, ctx: AppContext):
   );
 }
 
-const notUpcoming = (now: number) => sql`(l.live_flag = 0 OR l.live_start_at <= ${now})`;
-
 export async function requireTopic(ctx: AppContext, specialSubjectId: string): Promise<void> {
-  const found = await ctx.db.orm.execute(sql`SELECT 1 FROM special_subjects WHERE id = ${specialSubjectId}`);
-  if ((found as unknown as { rows: unknown[] }).rows.length === 0) {
+  if ((await new SpecialSubjectRepo(ctx.db.orm).existing([specialSubjectId])).size === 0) {
     throw new AppError(Codes.NOT_FOUND, `专题不存在：specialSubjectId ${specialSubjectId}`);
   }
 }

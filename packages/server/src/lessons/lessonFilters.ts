@@ -99,3 +99,12 @@ export function orderClause(orderBy: OrderBy): SQL {
       return sql`l.created_at DESC, l.id DESC`;
   }
 }
+
+/** Published lessons only. */
+export const publishedOnly = (): SQL => sql`l.publish_status = 1`;
+
+/** Lessons filed under any special topic. */
+export const inAnyTopic = (): SQL => sql`EXISTS (SELECT 1 FROM special_subject_lessons s WHERE s.lesson_id = l.id)`;
+
+/** Recorded lessons, and live lessons that have started by `now`. */
+export const notUpcoming = (now: number): SQL => sql`(l.live_flag = 0 OR l.live_start_at <= ${now})`;
