@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import { Codes } from '@dscloud/sdk/errors';
 import { Stages, Subjects } from '@dscloud/sdk/codes';
 import type { AppContext } from '../context.js';
-import type { Orm } from '../db/database.js';
 import { AppError } from '../http/appError.js';
 import { localeOf, ok } from '../http/envelope.js';
 import { requireAdmin } from '../lessons/access.js';
@@ -157,9 +156,7 @@ export async function teacherRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const by = request.auth!.user.id;
       const ids = checked.map(() => newId('te'));
       // All or nothing: a failure part-way leaves no half-imported list behind.
-      await ctx.db.orm.transaction(async (tx) => {
-        for (const [i, fields] of checked.entries()) await repo.insert(tx as unknown as Orm, ids[i]!, fields, by, now);
-      });
+      await repo.insertAll(checked.map((fields, i) => ({ id: ids[i]!, fields })), by, now);
       return ok({ teacherInfoIds: ids, count: ids.length }, localeOf(request));
     },
   );
