@@ -3,11 +3,9 @@
  * the caller's rights before anything is written, then the lesson, its videos, knowledge points and
  * topics are written in one transaction.
  */
-import { sql } from 'drizzle-orm';
 import { Codes } from '@dscloud/sdk/errors';
 import { Stages, Subjects } from '@dscloud/sdk/codes';
 import type { AppContext } from '../context.js';
-import type { Orm } from '../db/database.js';
 import { AppError } from '../http/appError.js';
 import type { AuthUser } from '../http/guard.js';
 import { CurriculumRepo } from '../curriculum/curriculumRepo.js';
@@ -16,9 +14,10 @@ import { TeacherRepo } from '../teachers/teacherRepo.js';
 import { canManageLesson, canSeeLesson, isAdmin } from './access.js';
 import { checkLessonFiles } from './lessonFiles.js';
 import { newId } from '../db/ids.js';
-import { idList, LessonQueries } from './lessonQueries.js';
+import { LessonQueries } from './lessonQueries.js';
+import { LessonWriteRepo } from './lessonWriteRepo.js';
+import { SpecialSubjectRepo } from '../specialSubjects/specialSubjectRepo.js';
 import type { SaveInput } from './lessonSchemas.js';
-import { rows, str } from '../db/rows.js';
 
 const bad = (message: string, field: string) => new AppError(Codes.BAD_REQUEST, message, { field });
 const MAX_LIVE_MS = 12 * 3_600_000;
@@ -144,7 +143,7 @@ export async function saveLesson(ctx: AppContext, auth: AuthUser, input: SaveInp
     throw new AppError(Codes.FORBIDDEN, '参数 specialSubjectIds：只有管理员可以把课程加入专题', { field: 'specialSubjectIds' });
   }
   if (topics.length > 0) {
-    const found = new Set((await rows(db, sql`SELECT id FROM special_subjects WHERE id IN (${idList(topics)})`)).map((r) => str(r.id)));
+    const found = await new SpecialSubjectRepo(db).existing(topics);
     const missing = topics.findIndex((t) => !found.has(t));
     if (missing >= 0) throw bad(`参数 specialSubjectIds[${missing}] 对应的专题不存在：${topics[missing]}`, `specialSubjectIds[${missing}]`);
   }
@@ -160,48 +159,47 @@ export async function saveLesson(ctx: AppContext, auth: AuthUser, input: SaveInp
     teacherUserId, teacherInfoId, teacherName, schoolId, schoolName, coverUrl, coverFileId, durationSeconds, liveStart, liveEnd,
   };
 
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Orm;
-    if (existing) {
-      await tx.execute(sql`UPDATE lessons SET title = ${values.title}, lesson_type = ${values.lessonType},
-        description = COALESCE(${input.description ?? null}, description), live_flag = ${liveFlag}, stage = ${input.stage},
-        subject_code = ${input.subjectCode}, grade = ${input.grade}, edition_id = ${editionId}, book_id = ${bookId},
-        chapter_node_id = ${chapterNodeId}, teacher_user_id = ${teacherUserId}, teacher_info_id = ${teacherInfoId},
-        teacher_name = ${teacherName}, school_id = ${schoolId}, school_name = ${schoolName}, cover_url = ${coverUrl},
-        cover_file_id = ${coverFileId}, duration_seconds = ${durationSeconds}, live_start_at = ${liveStart},
-        live_end_at = ${liveEnd}, updated_at = ${now} WHERE id = ${id}`);
-    } else {
-      await tx.execute(sql`INSERT INTO lessons (id, title, lesson_type, description, live_flag, stage, subject_code, grade,
-        edition_id, book_id, chapter_node_id, teacher_user_id, teacher_info_id, teacher_name, school_id, school_name,
-        cover_url, cover_file_id, duration_seconds, live_start_at, live_end_at, created_by, created_at, updated_at)
-        VALUES (${id}, ${title}, ${values.lessonType}, ${input.description ?? ''}, ${liveFlag}, ${input.stage}, ${input.subjectCode},
-        ${input.grade}, ${editionId}, ${bookId}, ${chapterNodeId}, ${teacherUserId}, ${teacherInfoId}, ${teacherName},
-        ${schoolId}, ${schoolName}, ${coverUrl}, ${coverFileId}, ${durationSeconds}, ${liveStart}, ${liveEnd},
-        ${auth.user.id}, ${now}, ${now})`);
-    }
-    if (input.knowledgeNodeIds) {
-      await tx.execute(sql`DELETE FROM lesson_knowledge_nodes WHERE lesson_id = ${id}`);
-      for (const nodeId of knowledgeIds) await tx.execute(sql`INSERT INTO lesson_knowledge_nodes (lesson_id, node_id) VALUES (${id}, ${nodeId})`);
-    }
-    if (input.resources) {
-      // Videos keep their ids across edits, so study records and marks stay attached.
-      const kept = input.resources.map((r) => r.resourceId).filter((r): r is string => Boolean(r));
-      await tx.execute(sql`DELETE FROM lesson_resources WHERE lesson_id = ${id}
-        AND ${kept.length > 0 ? sql`id NOT IN (${idList(kept)})` : sql`TRUE`}`);
-      for (const [sort, r] of input.resources.entries()) {
-        const rid = r.resourceId ?? newId('rs');
-        await tx.execute(sql`INSERT INTO lesson_resources (id, lesson_id, title, url, file_info_id, duration_seconds, caption_url, sort)
-          VALUES (${rid}, ${id}, ${r.title.trim()}, ${r.url ?? ''}, ${r.fileInfoId ?? null}, ${r.durationSeconds ?? 0}, ${r.captionUrl ?? ''}, ${sort})
-          ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, url = EXCLUDED.url, file_info_id = EXCLUDED.file_info_id,
-            duration_seconds = EXCLUDED.duration_seconds, caption_url = EXCLUDED.caption_url, sort = EXCLUDED.sort`);
-      }
-    }
-    if (input.specialSubjectIds) {
-      await tx.execute(sql`DELETE FROM special_subject_lessons WHERE lesson_id = ${id}`);
-      for (const topic of topics) {
-        await tx.execute(sql`INSERT INTO special_subject_lessons (special_subject_id, lesson_id) VALUES (${topic}, ${id})`);
-      }
-    }
+  await new LessonWriteRepo(db).save({
+    lesson: {
+      id,
+      title,
+      lessonType: values.lessonType,
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      liveFlag,
+      stage: input.stage,
+      subjectCode: input.subjectCode,
+      grade: input.grade,
+      editionId,
+      bookId,
+      chapterNodeId,
+      teacherUserId,
+      teacherInfoId,
+      teacherName,
+      schoolId,
+      schoolName,
+      coverUrl,
+      coverFileId,
+      durationSeconds,
+      liveStartAt: liveStart,
+      liveEndAt: liveEnd,
+    },
+    isNew: !existing,
+    createdBy: auth.user.id,
+    now,
+    ...(input.knowledgeNodeIds ? { knowledgeNodeIds: knowledgeIds } : {}),
+    ...(input.resources
+      ? {
+          videos: input.resources.map((r) => ({
+            ...(r.resourceId ? { resourceId: r.resourceId } : {}),
+            title: r.title.trim(),
+            url: r.url ?? '',
+            fileInfoId: r.fileInfoId ?? null,
+            durationSeconds: r.durationSeconds ?? 0,
+            captionUrl: r.captionUrl ?? '',
+          })),
+        }
+      : {}),
+    ...(input.specialSubjectIds ? { specialSubjectIds: topics } : {}),
   });
   return id;
 }

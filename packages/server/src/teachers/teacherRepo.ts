@@ -2,7 +2,7 @@
 import { and, asc, count, eq, getTableColumns, ilike, inArray, min, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Orm } from '../db/database.js';
 import { containsPattern, pageOf, type Page, type PageRequest } from '../db/rows.js';
-import { lessons, teacherInfos } from '../db/schema.js';
+import { teacherInfos } from '../db/schema.js';
 import { stageName, subjectName } from '../curriculum/names.js';
 import type { FileUrl } from '../lessons/lessonView.js';
 
@@ -88,11 +88,9 @@ export class TeacherRepo {
     private readonly db: Orm,
     private readonly fileUrl: FileUrl,
   ) {
-    const taught = db
-      .select({ n: count() })
-      .from(lessons)
-      .where(and(eq(lessons.teacherInfoId, t.id), eq(lessons.publishStatus, 1)));
-    this.lessonCount = sql<number>`(${taught})`.mapWith(Number);
+    // Spelled out: drizzle leaves columns of a single-table select unqualified, which a correlated
+    // subquery would resolve against its own table.
+    this.lessonCount = sql<number>`(SELECT count(*) FROM lessons l WHERE l.teacher_info_id = "teacher_infos"."id" AND l.publish_status = 1)`.mapWith(Number);
   }
 
   private select(where: SQL | undefined) {
