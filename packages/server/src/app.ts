@@ -15,29 +15,20 @@ import { installJsonBodyParsing, JSON_BODY_LIMIT } from './http/bodyParsing.js';
 import { installSecurity } from './http/security.js';
 import { createGuard } from './http/guard.js';
 import { SlidingWindowLimiter } from './http/rateLimiter.js';
-import { healthRoutes } from './http/healthRoutes.js';
 import { loadRsaKeys, type RsaKeys } from './auth/rsaKeys.js';
 import { loadServerSecret } from './auth/secrets.js';
 import { TokenService, type TokenPolicy } from './auth/tokenService.js';
 import { LoginFailures, type FailurePolicy } from './auth/loginFailures.js';
 import { CaptchaService } from './auth/captchaService.js';
 import { LoginService } from './auth/loginService.js';
-import { loginRoutes } from './auth/loginRoutes.js';
-import { tokenRoutes } from './auth/tokenRoutes.js';
-import { captchaRoutes } from './auth/captchaRoutes.js';
 import { UsersRepo } from './users/usersRepo.js';
-import { userRoutes } from './users/userRoutes.js';
 import { seedDemoAccounts } from './users/demoSeed.js';
 import { seedDefaultConfig } from './config/defaultConfig.js';
-import { globalConfigRoutes } from './config/globalConfigRoutes.js';
-import { fileConfigRoutes } from './files/fileConfigRoutes.js';
-import { fileRoutes } from './files/fileRoutes.js';
 import { mediaLinks } from './files/mediaLinks.js';
-import { staticRoutes } from './static/staticRoutes.js';
-import { cloudLessonRoutes } from './lessons/cloudLessonModule.js';
 import { seedCloudLessons } from './lessons/demoSeed.js';
 import { startHousekeeping } from './housekeeping.js';
 import { benchRoutes } from './bench/bareUpload.js';
+import { MODULES } from './modules.js';
 
 export interface LoginLimits extends FailurePolicy {
   /** Login attempts per client IP per minute. */
@@ -171,16 +162,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     installJsonBodyParsing(app);
     await installSecurity(app, { allowedOrigins: settings.allowedOrigins, wechatQrUrl: settings.wechatQrUrl });
 
-    await healthRoutes(app, ctx);
-    await loginRoutes(app, ctx);
-    await tokenRoutes(app, ctx);
-    await captchaRoutes(app, ctx);
-    await userRoutes(app, ctx);
-    await globalConfigRoutes(app, ctx);
-    await fileConfigRoutes(app, ctx);
-    await fileRoutes(app, ctx);
-    await staticRoutes(app, ctx);
-    await cloudLessonRoutes(app, ctx);
+    for (const domain of MODULES) await domain.routes(app, ctx);
     if (process.env.BENCH_ROUTES === '1') await benchRoutes(app, ctx);
 
     const stopHousekeeping = startHousekeeping(ctx, (err) => app.log.warn({ err }, 'housekeeping failed'));

@@ -120,6 +120,25 @@ describe('saving a lesson', () => {
     }
     expect(await count(h, 'SELECT count(*) AS n FROM lessons')).toBe(before);
   });
+
+  it('sends the field at fault as data.field, so a form can mark it without reading the sentence', async () => {
+    const cases: Array<[Record<string, unknown>, number, string | null]> = [
+      [{ title: undefined }, 4200005, 'title'],
+      [{ title: '   ' }, 400, 'title'],
+      [{ stage: 'two' }, 400, 'stage'],
+      [{ grade: 8 }, 400, 'grade'],
+      [{ knowledgeNodeIds: ['nope'] }, 400, 'knowledgeNodeIds[0]'],
+      [{ resources: [{ title: 'x', url: VIDEO }, { title: ' ', url: VIDEO }] }, 400, 'resources[1].title'],
+      [{ resources: [{ title: 'x', url: 'javascript:alert(1)' }] }, 400, 'resources[0].url'],
+      [{ lessonId: 'ls-nope' }, 404, null],
+    ];
+    for (const [override, status, field] of cases) {
+      const body = await lessonBody(h, override);
+      for (const [k, v] of Object.entries(override)) if (v === undefined) delete body[k];
+      const answer = await h.call('POST', `${L}/save`, { token: teacher, body });
+      expect({ override, status: answer.status, data: answer.data }).toEqual({ override, status, data: field === null ? null : { field } });
+    }
+  });
 });
 
 describe('who may manage what', () => {

@@ -7,6 +7,8 @@ export interface DsErrorOptions {
   messageEn?: string;
   cause?: unknown;
   locale?: Locale;
+  /** The request parameter at fault, as the server named it (`title`, `resources[1].title`). */
+  field?: string;
 }
 
 /**
@@ -20,6 +22,8 @@ export class DsError extends Error {
   readonly messageEn: string;
   /** True when `message` came from outside the catalogue (the server's text). */
   readonly custom: boolean;
+  /** The request parameter at fault (`title`, `resources[1].title`), when the server named one. */
+  readonly field: string | undefined;
 
   constructor(code: number, options: DsErrorOptions = {}) {
     const locale = options.locale ?? 'zh-CN';
@@ -31,6 +35,7 @@ export class DsError extends Error {
     this.messageZh = zh;
     this.messageEn = en;
     this.custom = options.message !== undefined;
+    this.field = options.field;
   }
 
   /** The message in a locale; a server-given message is shown as it came in zh-CN. */

@@ -28,12 +28,19 @@ export class HttpError extends DsError {
   readonly retryable: boolean;
 
   constructor(code: number, options: HttpErrorOptions) {
-    super(code, options);
+    super(code, { ...options, field: options.field ?? fieldOf(options.envelope) });
     this.path = options.path;
     this.httpStatus = options.httpStatus ?? httpStatusFor(code);
     this.envelope = options.envelope;
     this.retryable = options.retryable ?? defaultRetryable(code, this.httpStatus);
   }
+}
+
+/** A failure envelope names the parameter at fault as `data.field` (docs/api.md). */
+function fieldOf(envelope: Envelope | undefined): string | undefined {
+  const data = envelope?.data;
+  const field = data !== null && typeof data === 'object' ? (data as { field?: unknown }).field : undefined;
+  return typeof field === 'string' && field !== '' ? field : undefined;
 }
 
 /**

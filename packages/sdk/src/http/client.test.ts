@@ -38,6 +38,17 @@ describe('http client', () => {
     expect(httpError.retryable).toBe(false);
   });
 
+  it('exposes the parameter the server named in data.field, and none when it named none', async () => {
+    const { server, http } = setup();
+    server.on('POST', '/save', () => ({ status: 400, body: { status: 400, message: '参数 resources[1].title 不能为空', data: { field: 'resources[1].title' } } }));
+    server.on('POST', '/other', () => fail(Codes.WRONG_CREDENTIALS, '用户名或密码错误!'));
+    const named = (await http.post('/save', {}).catch((e: unknown) => e)) as HttpError;
+    expect(named.field).toBe('resources[1].title');
+    expect(named.message).toBe('参数 resources[1].title 不能为空');
+    const unnamed = (await http.post('/other', {}).catch((e: unknown) => e)) as HttpError;
+    expect(unnamed.field).toBeUndefined();
+  });
+
   it('falls back to the catalogue message in the current locale when the server gives none', async () => {
     const { server, http } = setup({ locale: () => 'en' });
     server.on('GET', '/x', () => ({ status: 409, body: { status: 4090002 } }));

@@ -1,7 +1,7 @@
-/** SQL for the curriculum tables: editions, subjects, books and the chapter / knowledge trees. */
-import { sql } from 'drizzle-orm';
+/** Every read of the curriculum tables: editions, subjects, books and the chapter / knowledge trees. */
+import { and, asc, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { Orm } from '../db/database.js';
-import { allOf, first, num, rows, str, strOrNull, type Row } from '../lessons/sqlRows.js';
+import { curriculumBooks, curriculumEditions, curriculumSubjects, lessonNodes } from '../db/schema.js';
 import { gradeName, stageName, subjectName } from './names.js';
 
 export interface Book {
@@ -39,37 +39,43 @@ export interface TreeNode extends Omit<LessonNode, 'path'> {
   children: TreeNode[];
 }
 
-const toBook = (r: Row): Book => ({
-  bookId: str(r.id),
-  name: str(r.name),
-  editionId: str(r.edition_id),
-  editionName: str(r.edition_name),
-  stage: num(r.stage),
-  stageName: stageName(num(r.stage)),
-  subjectCode: num(r.subject_code),
-  subjectName: subjectName(num(r.subject_code)) || str(r.subject_name),
-  grade: num(r.grade),
-  gradeName: str(r.grade_name) || gradeName(num(r.grade)),
-  term: num(r.term),
-  termName: str(r.term_name),
-  sort: num(r.sort),
+const b = curriculumBooks;
+const e = curriculumEditions;
+const n = lessonNodes;
+
+type BookRow = typeof curriculumBooks.$inferSelect & { editionName: string };
+type NodeRow = typeof lessonNodes.$inferSelect;
+
+const toBook = (r: BookRow): Book => ({
+  bookId: r.id,
+  name: r.name,
+  editionId: r.editionId,
+  editionName: r.editionName,
+  stage: r.stage,
+  stageName: stageName(r.stage),
+  subjectCode: r.subjectCode,
+  subjectName: subjectName(r.subjectCode) || '',
+  grade: r.grade,
+  gradeName: r.gradeName || gradeName(r.grade),
+  term: r.term,
+  termName: r.termName,
+  sort: r.sort,
 });
 
-const toNode = (r: Row): LessonNode => {
-  const path = str(r.path);
-  const ids = path.split('/').filter(Boolean);
+const toNode = (r: NodeRow): LessonNode => {
+  const ids = r.path.split('/').filter(Boolean);
   return {
-    nodeId: str(r.id),
-    kind: str(r.kind) as LessonNode['kind'],
-    name: str(r.name),
-    parentId: strOrNull(r.parent_id),
+    nodeId: r.id,
+    kind: r.kind,
+    name: r.name,
+    parentId: r.parentId,
     parentIds: ids.slice(0, -1),
-    level: num(r.level),
-    sort: num(r.sort),
-    bookId: strOrNull(r.book_id),
-    stage: num(r.stage),
-    subjectCode: num(r.subject_code),
-    path,
+    level: r.level,
+    sort: r.sort,
+    bookId: r.bookId,
+    stage: r.stage,
+    subjectCode: r.subjectCode,
+    path: r.path,
   };
 };
 
@@ -83,76 +89,81 @@ export interface BookFilter {
 export class CurriculumRepo {
   constructor(private readonly db: Orm) {}
 
+  private selectBooks() {
+    return this.db
+      .select({ ...getTableColumns(b), editionName: e.name })
+      .from(b)
+      .innerJoin(e, eq(e.id, b.editionId));
+  }
+
   async books(filter: BookFilter = {}): Promise<Book[]> {
-    const where = [];
-    if (filter.stage !== undefined) where.push(sql`b.stage = ${filter.stage}`);
-    if (filter.subjectCode !== undefined) where.push(sql`b.subject_code = ${filter.subjectCode}`);
-    if (filter.editionId !== undefined) where.push(sql`b.edition_id = ${filter.editionId}`);
-    if (filter.grade !== undefined) where.push(sql`b.grade = ${filter.grade}`);
-    const list = await rows(
-      this.db,
-      sql`SELECT b.*, e.name AS edition_name FROM curriculum_books b JOIN curriculum_editions e ON e.id = b.edition_id
-          WHERE ${allOf(where)} ORDER BY b.stage, b.subject_code, b.grade, b.term, b.sort, b.id`,
-    );
+    const list = await this.selectBooks()
+      .where(
+        and(
+          filter.stage !== undefined ? eq(b.stage, filter.stage) : undefined,
+          filter.subjectCode !== undefined ? eq(b.subjectCode, filter.subjectCode) : undefined,
+          filter.editionId !== undefined ? eq(b.editionId, filter.editionId) : undefined,
+          filter.grade !== undefined ? eq(b.grade, filter.grade) : undefined,
+        ),
+      )
+      .orderBy(asc(b.stage), asc(b.subjectCode), asc(b.grade), asc(b.term), asc(b.sort), asc(b.id));
     return list.map(toBook);
   }
 
   async book(bookId: string): Promise<Book | undefined> {
-    const row = await first(
-      this.db,
-      sql`SELECT b.*, e.name AS edition_name FROM curriculum_books b JOIN curriculum_editions e ON e.id = b.edition_id WHERE b.id = ${bookId}`,
-    );
+    const [row] = await this.selectBooks().where(eq(b.id, bookId));
     return row ? toBook(row) : undefined;
   }
 
   async edition(editionId: string): Promise<{ editionId: string; name: string } | undefined> {
-    const row = await first(this.db, sql`SELECT id, name FROM curriculum_editions WHERE id = ${editionId}`);
-    return row ? { editionId: str(row.id), name: str(row.name) } : undefined;
+    const [row] = await this.db.select({ editionId: e.id, name: e.name }).from(e).where(eq(e.id, editionId));
+    return row;
   }
 
   /** Stages with their subjects and the editions each subject is taught from. */
   async subjects(stage?: number) {
-    const list = await rows(
-      this.db,
-      sql`SELECT s.stage, s.subject_code, s.name, s.edition_id, e.name AS edition_name
-          FROM curriculum_subjects s JOIN curriculum_editions e ON e.id = s.edition_id
-          WHERE ${stage === undefined ? sql`TRUE` : sql`s.stage = ${stage}`}
-          ORDER BY s.stage, s.subject_code, e.sort`,
-    );
+    const s = curriculumSubjects;
+    const list = await this.db
+      .select({ stage: s.stage, subjectCode: s.subjectCode, name: s.name, editionId: s.editionId, editionName: e.name })
+      .from(s)
+      .innerJoin(e, eq(e.id, s.editionId))
+      .where(stage === undefined ? undefined : eq(s.stage, stage))
+      .orderBy(asc(s.stage), asc(s.subjectCode), asc(e.sort));
     const bySubject = new Map<number, { stage: number; stageName: string; subjectCode: number; subjectName: string; editions: { editionId: string; editionName: string }[] }>();
     for (const r of list) {
-      const code = num(r.subject_code);
+      const code = r.subjectCode;
       let entry = bySubject.get(code);
       if (!entry) {
-        entry = { stage: num(r.stage), stageName: stageName(num(r.stage)), subjectCode: code, subjectName: subjectName(code) || str(r.name), editions: [] };
+        entry = { stage: r.stage, stageName: stageName(r.stage), subjectCode: code, subjectName: subjectName(code) || r.name, editions: [] };
         bySubject.set(code, entry);
       }
-      entry.editions.push({ editionId: str(r.edition_id), editionName: str(r.edition_name) });
+      entry.editions.push({ editionId: r.editionId, editionName: r.editionName });
     }
     return [...bySubject.values()];
   }
 
   async node(nodeId: string): Promise<LessonNode | undefined> {
-    const row = await first(this.db, sql`SELECT * FROM lesson_nodes WHERE id = ${nodeId}`);
+    const [row] = await this.db.select().from(n).where(eq(n.id, nodeId));
     return row ? toNode(row) : undefined;
   }
 
   async nodes(nodeIds: readonly string[]): Promise<LessonNode[]> {
     if (nodeIds.length === 0) return [];
-    const list = await rows(this.db, sql`SELECT * FROM lesson_nodes WHERE id IN (${sql.join(nodeIds.map((id) => sql`${id}`), sql`, `)})`);
+    const list = await this.db.select().from(n).where(inArray(n.id, [...nodeIds]));
     return list.map(toNode);
   }
 
   async chapterTree(bookId: string): Promise<TreeNode[]> {
-    const list = await rows(this.db, sql`SELECT * FROM lesson_nodes WHERE kind = 'chapter' AND book_id = ${bookId} ORDER BY level, sort, id`);
+    const list = await this.db.select().from(n).where(and(eq(n.kind, 'chapter'), eq(n.bookId, bookId))).orderBy(asc(n.level), asc(n.sort), asc(n.id));
     return buildTree(list.map(toNode));
   }
 
   async knowledgeTree(subjectCode: number): Promise<TreeNode[]> {
-    const list = await rows(
-      this.db,
-      sql`SELECT * FROM lesson_nodes WHERE kind = 'knowledge' AND subject_code = ${subjectCode} ORDER BY level, sort, id`,
-    );
+    const list = await this.db
+      .select()
+      .from(n)
+      .where(and(eq(n.kind, 'knowledge'), eq(n.subjectCode, subjectCode)))
+      .orderBy(asc(n.level), asc(n.sort), asc(n.id));
     return buildTree(list.map(toNode));
   }
 }

@@ -7,7 +7,7 @@ import { Codes } from '@dscloud/sdk/errors';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/appError.js';
 import { localeOf, ok } from '../http/envelope.js';
-import { idSchema } from '../lessons/ids.js';
+import { idSchema } from '../db/ids.js';
 import { CurriculumRepo, type BookFilter } from './curriculumRepo.js';
 
 const P = '/cloudSchool/v1/lessonNode';

@@ -5,7 +5,7 @@
  */
 import type { Orm } from '../db/database.js';
 import { curriculum, type Curriculum } from '../../seed/catalogue.js';
-import { insertMany } from '../lessons/insertMany.js';
+import { insertMany } from '../db/insertMany.js';
 
 interface TreeNode {
   id: string;

@@ -22,6 +22,8 @@ export interface Database {
   orm: Orm;
   /** Runs `fn` inside one transaction on one connection (BEGIN/COMMIT, rollback on throw). */
   script<T>(fn: (runner: ScriptRunner) => Promise<T>): Promise<T>;
+  /** Throws unless the database answers a trivial query (readiness). */
+  ping(): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: the whole database as a tarball, to start other instances from (test templates). */
   dump?(): Promise<Blob>;
@@ -61,6 +63,9 @@ async function openPglite(dataDir?: string, template?: Blob): Promise<Database> 
           query: async <R>(s: string, p?: unknown[]) => (await tx.query<R>(s, p)).rows,
         }),
       ),
+    async ping() {
+      await client.query('select 1');
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -114,6 +119,9 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
       } finally {
         conn.release();
       }
+    },
+    async ping() {
+      await pool.query('select 1');
     },
     async close() {
       if (closed) return;

@@ -52,6 +52,6 @@ export async function readForm<T>(
     await drain(part.file);
   }
   if (failure) throw failure.error;
-  if (!result) throw new AppError(Codes.MISSING_PARAMETER, '缺少参数：file（表单中没有名为 file 的文件部分）');
+  if (!result) throw new AppError(Codes.MISSING_PARAMETER, '缺少参数：file（表单中没有名为 file 的文件部分）', { field: 'file' });
   return result.value;
 }

@@ -109,7 +109,7 @@ export class ObjectStoreService {
       const saved = await this.repo.fileInfo(grant.fileInfoId, userId);
       if (saved) return saved;
     }
-    if (grant.fileMd5 !== md5) throw new AppError(Codes.BAD_REQUEST, `参数 fileMd5 与申请上传签名时的 ${grant.fileMd5} 不一致`);
+    if (grant.fileMd5 !== md5) throw new AppError(Codes.BAD_REQUEST, `参数 fileMd5 与申请上传签名时的 ${grant.fileMd5} 不一致`, { field: 'fileMd5' });
     const stat = await this.store.stat(q.objectKey);
     if (!stat) throw new AppError(Codes.NOT_FOUND, `未找到已上传的对象：objectKey=${q.objectKey}，请先把文件上传到对象存储`);
 

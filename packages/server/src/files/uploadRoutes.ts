@@ -23,18 +23,18 @@ const extension = { type: 'string', maxLength: 32 } as const;
 function integerField(fields: Record<string, string>, key: string, required: boolean): number | undefined {
   const raw = fields[key]?.trim();
   if (raw === undefined || raw === '') {
-    if (required) throw new AppError(Codes.MISSING_PARAMETER, `缺少参数：${key}`);
+    if (required) throw new AppError(Codes.MISSING_PARAMETER, `缺少参数：${key}`, { field: `${key}` });
     return undefined;
   }
-  if (!/^-?\d{1,16}$/.test(raw)) throw new AppError(Codes.BAD_REQUEST, `参数 ${key} 必须是整数，收到“${raw.slice(0, 40)}”`);
+  if (!/^-?\d{1,16}$/.test(raw)) throw new AppError(Codes.BAD_REQUEST, `参数 ${key} 必须是整数，收到“${raw.slice(0, 40)}”`, { field: `${key}` });
   return Number(raw);
 }
 
 export function chunkFieldsOf(fields: Record<string, string>): ChunkFields {
-  for (const key of ['fileMd5', 'fileName']) if (!fields[key]) throw new AppError(Codes.MISSING_PARAMETER, `缺少参数：${key}`);
+  for (const key of ['fileMd5', 'fileName']) if (!fields[key]) throw new AppError(Codes.MISSING_PARAMETER, `缺少参数：${key}`, { field: `${key}` });
   const fileInfoId = integerField(fields, 'fileInfoId', false);
   const businessCode = fields.businessCode?.trim();
-  if (businessCode && !/^\d{1,16}$/.test(businessCode)) throw new AppError(Codes.BAD_REQUEST, `参数 businessCode 格式不正确：“${businessCode.slice(0, 40)}”`);
+  if (businessCode && !/^\d{1,16}$/.test(businessCode)) throw new AppError(Codes.BAD_REQUEST, `参数 businessCode 格式不正确：“${businessCode.slice(0, 40)}”`, { field: 'businessCode' });
   return {
     chunkSize: integerField(fields, 'chunkSize', true)!,
     extension: fields.extension,

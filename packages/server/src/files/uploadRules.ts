@@ -20,15 +20,15 @@ export function extensionOf(fileName: string): string {
 
 export function checkMd5(fileMd5: string): string {
   const md5 = fileMd5.trim().toLowerCase();
-  if (!MD5.test(md5)) throw new AppError(Codes.BAD_REQUEST, `参数 fileMd5 格式不正确：应为 32 位十六进制 MD5，收到“${fileMd5.slice(0, 40)}”`);
+  if (!MD5.test(md5)) throw new AppError(Codes.BAD_REQUEST, `参数 fileMd5 格式不正确：应为 32 位十六进制 MD5，收到“${fileMd5.slice(0, 40)}”`, { field: 'fileMd5' });
   return md5;
 }
 
 /** A name is kept as metadata only; it must still be printable and within the spec's 200 characters. */
 export function checkFileName(fileName: string): string {
   const name = fileName.replace(/^.*[\\/]/, '').trim();
-  if (name === '') throw new AppError(Codes.MISSING_PARAMETER, '缺少参数：fileName（文件名不能为空）');
-  if (/[\u0000-\u001f\u007f]/.test(name)) throw new AppError(Codes.BAD_REQUEST, '参数 fileName 含有控制字符，请重命名后再上传');
+  if (name === '') throw new AppError(Codes.MISSING_PARAMETER, '缺少参数：fileName（文件名不能为空）', { field: 'fileName' });
+  if (/[\u0000-\u001f\u007f]/.test(name)) throw new AppError(Codes.BAD_REQUEST, '参数 fileName 含有控制字符，请重命名后再上传', { field: 'fileName' });
   const dot = name.lastIndexOf('.');
   const stem = dot > 0 ? name.slice(0, dot) : name;
   if (Array.from(stem).length > MAX_NAME_LENGTH) throw new AppError(Codes.FILE_NAME_TOO_LONG);
@@ -44,13 +44,13 @@ export function checkExtension(config: FileConfig, fileName: string, declared?: 
   }
   const given = declared?.trim().replace(/^\./, '').toLowerCase();
   if (given && given !== extension) {
-    throw new AppError(Codes.FILE_EXTENSION_MISMATCH, `上传的文件格式不匹配：文件名的扩展名是“${extension}”，参数 extension 却是“${given}”`);
+    throw new AppError(Codes.FILE_EXTENSION_MISMATCH, `上传的文件格式不匹配：文件名的扩展名是“${extension}”，参数 extension 却是“${given}”`, { field: 'extension' });
   }
   return extension;
 }
 
 export function checkTotalSize(config: FileConfig, totalSize: number): void {
-  if (!Number.isSafeInteger(totalSize) || totalSize < 0) throw new AppError(Codes.BAD_REQUEST, `参数 totalSize 必须是非负整数，收到 ${totalSize}`);
+  if (!Number.isSafeInteger(totalSize) || totalSize < 0) throw new AppError(Codes.BAD_REQUEST, `参数 totalSize 必须是非负整数，收到 ${totalSize}`, { field: 'totalSize' });
   if (totalSize === 0) throw new AppError(Codes.EMPTY_FILE, '请上传大于0KB的文件');
   const max = config.uploadMaxSize * 1024 * 1024;
   if (totalSize > max) throw new AppError(Codes.FILE_TOO_LARGE, `每个文件不能超过${config.uploadMaxSize}MB（本文件 ${totalSize} 字节）`);
@@ -65,15 +65,15 @@ export interface ChunkPlan {
 /** chunkSize within bounds, chunks = ceil(totalSize / chunkSize), index in [0, chunks). */
 export function checkChunkPlan(plan: ChunkPlan, index?: number): void {
   const { chunkSize, chunks, totalSize } = plan;
-  if (!Number.isSafeInteger(chunkSize) || chunkSize <= 0) throw new AppError(Codes.BAD_REQUEST, `参数 chunkSize 必须是正整数，收到 ${chunkSize}`);
-  if (chunkSize > MAX_CHUNK_SIZE) throw new AppError(Codes.BAD_REQUEST, `参数 chunkSize 不能大于 ${MAX_CHUNK_SIZE} 字节（64 MB），收到 ${chunkSize}`);
+  if (!Number.isSafeInteger(chunkSize) || chunkSize <= 0) throw new AppError(Codes.BAD_REQUEST, `参数 chunkSize 必须是正整数，收到 ${chunkSize}`, { field: 'chunkSize' });
+  if (chunkSize > MAX_CHUNK_SIZE) throw new AppError(Codes.BAD_REQUEST, `参数 chunkSize 不能大于 ${MAX_CHUNK_SIZE} 字节（64 MB），收到 ${chunkSize}`, { field: 'chunkSize' });
   const expected = Math.max(1, Math.ceil(totalSize / chunkSize));
-  if (expected > 1 && chunkSize < MIN_CHUNK_SIZE) throw new AppError(Codes.BAD_REQUEST, `参数 chunkSize 不能小于 ${MIN_CHUNK_SIZE} 字节（64 KB），收到 ${chunkSize}`);
+  if (expected > 1 && chunkSize < MIN_CHUNK_SIZE) throw new AppError(Codes.BAD_REQUEST, `参数 chunkSize 不能小于 ${MIN_CHUNK_SIZE} 字节（64 KB），收到 ${chunkSize}`, { field: 'chunkSize' });
   if (chunks !== expected) {
-    throw new AppError(Codes.BAD_REQUEST, `参数 chunks 与文件大小不符：${totalSize} 字节按每片 ${chunkSize} 字节应分为 ${expected} 片，收到 ${chunks}`);
+    throw new AppError(Codes.BAD_REQUEST, `参数 chunks 与文件大小不符：${totalSize} 字节按每片 ${chunkSize} 字节应分为 ${expected} 片，收到 ${chunks}`, { field: 'chunks' });
   }
   if (index !== undefined && (!Number.isInteger(index) || index < 0 || index >= chunks)) {
-    throw new AppError(Codes.BAD_REQUEST, `参数 chunk 超出范围：分片序号应在 0 到 ${chunks - 1} 之间，收到 ${index}`);
+    throw new AppError(Codes.BAD_REQUEST, `参数 chunk 超出范围：分片序号应在 0 到 ${chunks - 1} 之间，收到 ${index}`, { field: 'chunk' });
   }
 }
 

@@ -1,6 +1,7 @@
 /**
  * The one error type route code throws. It carries a catalogue code; the error handler turns it into
- * the envelope with the catalogue's HTTP status and message (or a more precise `message` when given).
+ * the envelope with the catalogue's HTTP status and message (or a more precise `message` when given),
+ * and `data: { field }` when the error names the request parameter at fault.
  */
 import { httpStatusFor } from '@dscloud/sdk/errors';
 
@@ -9,9 +10,12 @@ export class AppError extends Error {
   readonly httpStatus: number;
   /** A message more precise than the catalogue's, e.g. naming the field; Chinese. */
   readonly detail: string | undefined;
+  /** The request parameter at fault (`title`, `resources[1].title`), sent as `data.field`. */
+  readonly field: string | undefined;
 
-  constructor(code: number, detail?: string, options?: { cause?: unknown }) {
-    super(detail ?? `code ${code}`, options);
+  constructor(code: number, detail?: string, options?: { cause?: unknown; field?: string }) {
+    super(detail ?? `code ${code}`, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.field = options?.field;
     this.name = 'AppError';
     this.status = code;
     this.httpStatus = httpStatusFor(code);

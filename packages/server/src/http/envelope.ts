@@ -20,6 +20,11 @@ export function ok<T>(data: T, locale: Locale = 'zh-CN'): Envelope<T> {
   return { status: Codes.OK, code: Codes.OK, message: messageFor(Codes.OK, locale), data };
 }
 
-export function failure(code: number, message: string): Envelope<null> {
-  return { status: code, code, message, data: null };
+/** What a failure carries in `data`: the request parameter at fault, when there is one. */
+export interface FailureData {
+  field: string;
+}
+
+export function failure(code: number, message: string, field?: string): Envelope<FailureData | null> {
+  return { status: code, code, message, data: field ? { field } : null };
 }

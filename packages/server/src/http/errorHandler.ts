@@ -9,8 +9,8 @@ import { AppError } from './appError.js';
 import { failure, localeOf } from './envelope.js';
 import { describeValidation } from './validationMessage.js';
 
-function send(reply: FastifyReply, code: number, message: string) {
-  return reply.status(httpStatusFor(code)).type('application/json; charset=utf-8').send(failure(code, message));
+function send(reply: FastifyReply, code: number, message: string, field?: string) {
+  return reply.status(httpStatusFor(code)).type('application/json; charset=utf-8').send(failure(code, message, field));
 }
 
 const PARSER_CODES: Record<string, number> = {
@@ -26,11 +26,11 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     const locale = localeOf(request);
     if (error instanceof AppError) {
-      return send(reply, error.status, error.detail ?? messageFor(error.status, locale));
+      return send(reply, error.status, error.detail ?? messageFor(error.status, locale), error.field);
     }
     if (error.validation) {
       const answer = describeValidation(error.validation, error.validationContext, locale);
-      return send(reply, answer.code, answer.message);
+      return send(reply, answer.code, answer.message, answer.field);
     }
     const mapped = error.code ? PARSER_CODES[error.code] : undefined;
     if (mapped !== undefined) {

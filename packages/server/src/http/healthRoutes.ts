@@ -4,7 +4,6 @@
  * database; it is also the bare route the API load benchmark compares real routes against.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { Codes } from '@dscloud/sdk/errors';
 import type { AppContext } from '../context.js';
 import { AppError } from './appError.js';
@@ -14,7 +13,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promi
   app.get('/healthz/live', { config: { public: true } }, async (request) => ok({ status: 'ok' }, localeOf(request)));
   app.get('/healthz', { config: { public: true } }, async (request) => {
     try {
-      await ctx.db.orm.execute(sql`select 1`);
+      await ctx.db.ping();
     } catch (err) {
       throw new AppError(Codes.DATABASE_UNAVAILABLE, undefined, { cause: err });
     }

@@ -29,9 +29,25 @@ function fieldName(error: FastifySchemaValidationError): string {
 export interface ValidationAnswer {
   code: number;
   message: string;
+  /** The parameter at fault (`grade`, `resources[1].title`); absent when the whole body is wrong. */
+  field?: string;
 }
 
 export function describeValidation(
+  errors: FastifySchemaValidationError[],
+  context: string | undefined,
+  locale: Locale,
+): ValidationAnswer {
+  const answer = describe(errors, context, locale);
+  const error = errors[0];
+  if (!error) return answer;
+  const extra = error.keyword === 'additionalProperties' ? String((error.params as { additionalProperty?: unknown }).additionalProperty ?? '') : '';
+  const parent = fieldName(error);
+  const field = extra && parent ? `${parent}.${extra}` : extra || parent;
+  return field ? { ...answer, field } : answer;
+}
+
+function describe(
   errors: FastifySchemaValidationError[],
   context: string | undefined,
   locale: Locale,

@@ -3,10 +3,9 @@
  * (business type, e.g. `learn` or `teach`), so the screen opens where they left it.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { localeOf, ok } from '../http/envelope.js';
-import { first, num } from '../lessons/sqlRows.js';
+import { HistoryRepo } from './historyRepo.js';
 
 const P = '/cloudSchool/v1/lessonHistoryNode';
 const BUSINESS_TYPE = { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,32}$' } as const;
@@ -27,7 +26,7 @@ const nodeProps = {
 type NodeBody = { businessType: string } & Record<string, unknown>;
 
 export async function historyRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const db = ctx.db.orm;
+  const history = new HistoryRepo(ctx.db.orm);
   const user = { preValidation: ctx.guard.requireUser };
 
   app.post<{ Body: NodeBody }>(
@@ -37,9 +36,7 @@ export async function historyRoutes(app: FastifyInstance, ctx: AppContext): Prom
     async (request) => {
       const { businessType, ...node } = request.body;
       const now = ctx.now();
-      await db.execute(sql`INSERT INTO lesson_history_nodes (user_id, business_type, node, updated_at)
-        VALUES (${request.auth!.user.id}, ${businessType}, ${JSON.stringify(node)}::jsonb, ${now})
-        ON CONFLICT (user_id, business_type) DO UPDATE SET node = EXCLUDED.node, updated_at = EXCLUDED.updated_at`);
+      await history.save(request.auth!.user.id, businessType, node, now);
       return ok({ businessType, ...node, updateTime: now }, localeOf(request));
     },
   );
@@ -48,13 +45,9 @@ export async function historyRoutes(app: FastifyInstance, ctx: AppContext): Prom
     `${P}/getByBusinessType`,
     { ...user, schema: { querystring: { type: 'object', required: ['businessType'], properties: { businessType: BUSINESS_TYPE } } } },
     async (request) => {
-      const row = await first(
-        db,
-        sql`SELECT node, updated_at FROM lesson_history_nodes WHERE user_id = ${request.auth!.user.id} AND business_type = ${request.query.businessType}`,
-      );
+      const row = await history.find(request.auth!.user.id, request.query.businessType);
       if (!row) return ok(null, localeOf(request));
-      const node = typeof row.node === 'string' ? (JSON.parse(row.node) as object) : (row.node as object);
-      return ok({ businessType: request.query.businessType, ...node, updateTime: num(row.updated_at) }, localeOf(request));
+      return ok({ businessType: request.query.businessType, ...row.node, updateTime: row.updatedAt }, localeOf(request));
     },
   );
 }

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Orm } from '../db/database.js';
-import { first, num, numOrNull, paged, rows, str, strOrNull, type Page } from '../lessons/sqlRows.js';
+import { first, num, numOrNull, paged, rows, str, strOrNull, type Page } from '../db/rows.js';
 import type { LessonQueries } from '../lessons/lessonQueries.js';
 import type { LessonSummary } from '../lessons/lessonView.js';
 import type { LearningState } from '@dscloud/sdk/lessons';

@@ -3,27 +3,25 @@
  * lesson's teacher or an administrator and shown to everyone who may watch the lesson.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { Codes } from '@dscloud/sdk/errors';
 import type { AppContext } from '../context.js';
-import type { Orm } from '../db/database.js';
 import { AppError } from '../http/appError.js';
 import { localeOf, ok } from '../http/envelope.js';
 import { optionalUser, requireTeacher } from '../lessons/access.js';
-import { idSchema, newId } from '../lessons/ids.js';
+import { idSchema } from '../db/ids.js';
 import { manageableLesson, visibleLesson } from '../lessons/lessonActions.js';
 import { LessonQueries } from '../lessons/lessonQueries.js';
-import { num, rows, str, type Row } from '../lessons/sqlRows.js';
+import { MarkRepo, type MarkRow } from './markRepo.js';
 
 const P = '/cloudSchool/v1/lessonResourceMark';
 
-const toMark = (r: Row) => ({
-  markId: str(r.id),
-  lessonResourceId: str(r.resource_id),
-  markTime: num(r.mark_time),
-  title: str(r.title),
-  content: str(r.content),
-  createTime: num(r.created_at),
+const toMark = (r: MarkRow) => ({
+  markId: r.id,
+  lessonResourceId: r.resourceId,
+  markTime: r.markTime,
+  title: r.title,
+  content: r.content,
+  createTime: r.createdAt,
 });
 
 interface MarkInput {
@@ -33,10 +31,9 @@ interface MarkInput {
 }
 
 export async function markRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const db = ctx.db.orm;
-  const queries = new LessonQueries(db, ctx.now, ctx.media.url);
-  const list = async (resourceId: string) =>
-    (await rows(db, sql`SELECT * FROM lesson_resource_marks WHERE resource_id = ${resourceId} ORDER BY mark_time, id`)).map(toMark);
+  const marksOf = new MarkRepo(ctx.db.orm);
+  const queries = new LessonQueries(ctx.db.orm, ctx.now, ctx.media.url);
+  const list = async (resourceId: string) => (await marksOf.ofResource(resourceId)).map(toMark);
   const lessonOf = async (resourceId: string) => {
     const lessonId = await queries.resourceOwner(resourceId);
     if (!lessonId) throw new AppError(Codes.NOT_FOUND, `视频不存在：lessonResourceId ${resourceId}`);
@@ -75,21 +72,19 @@ export async function markRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const lesson = await manageableLesson(ctx, request.auth!, await lessonOf(lessonResourceId));
       const resource = (await queries.resources(lesson.lessonId)).find((r) => r.resourceId === lessonResourceId)!;
       for (const [i, mark] of marks.entries()) {
-        if (!mark.title.trim()) throw new AppError(Codes.BAD_REQUEST, `参数 marks[${i}].title 不能为空`);
+        if (!mark.title.trim()) throw new AppError(Codes.BAD_REQUEST, `参数 marks[${i}].title 不能为空`, { field: `marks[${i}].title` });
         if (resource.durationSeconds > 0 && mark.markTime > resource.durationSeconds) {
-          throw new AppError(Codes.BAD_REQUEST, `参数 marks[${i}].markTime 超出了视频长度（${resource.durationSeconds} 秒）`);
+          throw new AppError(Codes.BAD_REQUEST, `参数 marks[${i}].markTime 超出了视频长度（${resource.durationSeconds} 秒）`, { field: `marks[${i}].markTime` });
         }
       }
       const now = ctx.now();
       // The list replaces the video's marks as a whole: what the editor shows is what is stored.
-      await db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Orm;
-        await tx.execute(sql`DELETE FROM lesson_resource_marks WHERE resource_id = ${lessonResourceId}`);
-        for (const mark of marks) {
-          await tx.execute(sql`INSERT INTO lesson_resource_marks (id, resource_id, mark_time, title, content, created_by, created_at)
-            VALUES (${newId('mk')}, ${lessonResourceId}, ${mark.markTime}, ${mark.title.trim()}, ${mark.content ?? ''}, ${request.auth!.user.id}, ${now})`);
-        }
-      });
+      await marksOf.replace(
+        lessonResourceId,
+        marks.map((mark) => ({ markTime: mark.markTime, title: mark.title.trim(), content: mark.content ?? '' })),
+        request.auth!.user.id,
+        now,
+      );
       return ok(await list(lessonResourceId), localeOf(request));
     },
   );

@@ -3,43 +3,39 @@
  * private: another user's note does not exist for the caller (404), whatever their role.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { Codes } from '@dscloud/sdk/errors';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/appError.js';
 import { localeOf, ok } from '../http/envelope.js';
-import { idSchema, newId } from '../lessons/ids.js';
+import { idSchema, newId } from '../db/ids.js';
 import { visibleLesson } from '../lessons/lessonActions.js';
 import { LessonQueries } from '../lessons/lessonQueries.js';
 import { pageProps } from '../lessons/lessonSchemas.js';
-import { allOf, containsPattern, first, num, paged, rows, str, strOrNull, type Row } from '../lessons/sqlRows.js';
+import { NoteRepo, type NoteRow } from './noteRepo.js';
 import type { FileUrl } from '../lessons/lessonView.js';
 
 const P = '/cloudSchool/v1/lessonNote';
 
-const noteOf = (fileUrl: FileUrl) => (r: Row) => ({
-  lessonNoteId: str(r.id),
-  lessonId: str(r.lesson_id),
-  resourceId: strOrNull(r.resource_id),
-  content: str(r.content),
-  videoTime: num(r.video_time),
-  lessonTitle: str(r.lesson_title),
-  lessonCoverUrl: r.cover_file_id ? fileUrl(str(r.cover_file_id)) : str(r.cover_url),
-  subjectCode: num(r.subject_code),
-  createTime: num(r.created_at),
-  updateTime: num(r.updated_at),
+const noteOf = (fileUrl: FileUrl) => (r: NoteRow) => ({
+  lessonNoteId: r.id,
+  lessonId: r.lessonId,
+  resourceId: r.resourceId,
+  content: r.content,
+  videoTime: r.videoTime,
+  lessonTitle: r.lessonTitle,
+  lessonCoverUrl: r.coverFileId ? fileUrl(r.coverFileId) : r.coverUrl,
+  subjectCode: r.subjectCode,
+  createTime: r.createdAt,
+  updateTime: r.updatedAt,
 });
 
-const NOTE_SELECT = sql`SELECT n.*, l.title AS lesson_title, l.cover_url, l.cover_file_id, l.subject_code
-  FROM lesson_notes n JOIN lessons l ON l.id = n.lesson_id`;
-
 export async function noteRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const db = ctx.db.orm;
-  const queries = new LessonQueries(db, ctx.now, ctx.media.url);
+  const notes = new NoteRepo(ctx.db.orm);
+  const queries = new LessonQueries(ctx.db.orm, ctx.now, ctx.media.url);
   const toNote = noteOf(ctx.media.url);
   const user = { preValidation: ctx.guard.requireUser };
   const ownNote = async (userId: string, noteId: string) => {
-    const row = await first(db, sql`${NOTE_SELECT} WHERE n.id = ${noteId} AND n.user_id = ${userId}`);
+    const row = await notes.own(userId, noteId);
     if (!row) throw new AppError(Codes.NOT_FOUND, `笔记不存在：lessonNoteId ${noteId}`);
     return row;
   };
@@ -66,23 +62,21 @@ export async function noteRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const userId = request.auth!.user.id;
       const { lessonNoteId, lessonId, videoTime } = request.body;
       const content = request.body.content.trim();
-      if (!content) throw new AppError(Codes.BAD_REQUEST, '参数 content 不能为空');
+      if (!content) throw new AppError(Codes.BAD_REQUEST, '参数 content 不能为空', { field: 'content' });
       const lesson = await visibleLesson(ctx, request.auth, lessonId);
       const resourceId = request.body.resourceId ?? null;
       if (resourceId && !(await queries.resources(lesson.lessonId)).some((r) => r.resourceId === resourceId)) {
-        throw new AppError(Codes.BAD_REQUEST, `参数 resourceId 不是这节课的视频：${resourceId}`);
+        throw new AppError(Codes.BAD_REQUEST, `参数 resourceId 不是这节课的视频：${resourceId}`, { field: 'resourceId' });
       }
       const now = ctx.now();
       let id = lessonNoteId;
       if (id) {
         const note = await ownNote(userId, id);
-        if (str(note.lesson_id) !== lessonId) throw new AppError(Codes.BAD_REQUEST, '参数 lessonId 与笔记所属的课程不一致');
-        await db.execute(sql`UPDATE lesson_notes SET content = ${content}, video_time = ${videoTime}, resource_id = ${resourceId}, updated_at = ${now}
-                             WHERE id = ${id} AND user_id = ${userId}`);
+        if (note.lessonId !== lessonId) throw new AppError(Codes.BAD_REQUEST, '参数 lessonId 与笔记所属的课程不一致', { field: 'lessonId' });
+        await notes.update(userId, id, { content, videoTime, resourceId, updatedAt: now });
       } else {
         id = newId('nt');
-        await db.execute(sql`INSERT INTO lesson_notes (id, user_id, lesson_id, resource_id, content, video_time, created_at, updated_at)
-                             VALUES (${id}, ${userId}, ${lessonId}, ${resourceId}, ${content}, ${videoTime}, ${now}, ${now})`);
+        await notes.insert({ id, userId, lessonId, resourceId, content, videoTime, createdAt: now, updatedAt: now });
       }
       return ok(toNote(await ownNote(userId, id)), localeOf(request));
     },
@@ -96,21 +90,12 @@ export async function noteRoutes(app: FastifyInstance, ctx: AppContext): Promise
     },
     async (request) => {
       const body = request.body ?? {};
-      const where = [sql`n.user_id = ${request.auth!.user.id}`];
-      if (body.lessonId) where.push(sql`n.lesson_id = ${body.lessonId}`);
-      if (body.keyword?.trim()) {
-        const p = containsPattern(body.keyword.trim());
-        where.push(sql`(n.content ILIKE ${p} OR l.title ILIKE ${p})`);
-      }
-      const condition = allOf(where);
-      // A video's notes read in time order; the "my notes" list shows the newest first.
-      const order = body.lessonId ? sql`n.video_time, n.created_at` : sql`n.created_at DESC, n.id DESC`;
-      const page = await paged(
+      const keyword = body.keyword?.trim();
+      const page = await notes.page(
+        { userId: request.auth!.user.id, ...(body.lessonId ? { lessonId: body.lessonId } : {}), ...(keyword ? { keyword } : {}) },
         body,
-        async (limit, offset) => (await rows(db, sql`${NOTE_SELECT} WHERE ${condition} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`)).map(toNote),
-        async () => num((await first(db, sql`SELECT count(*) AS n FROM lesson_notes n JOIN lessons l ON l.id = n.lesson_id WHERE ${condition}`))?.n),
       );
-      return ok(page, localeOf(request));
+      return ok({ ...page, rows: page.rows.map(toNote) }, localeOf(request));
     },
   );
 
@@ -120,7 +105,7 @@ export async function noteRoutes(app: FastifyInstance, ctx: AppContext): Promise
     async (request) => {
       const userId = request.auth!.user.id;
       await ownNote(userId, request.query.lessonNoteId);
-      await db.execute(sql`DELETE FROM lesson_notes WHERE id = ${request.query.lessonNoteId} AND user_id = ${userId}`);
+      await notes.delete(userId, request.query.lessonNoteId);
       return ok({ lessonNoteId: request.query.lessonNoteId, deleted: 1 }, localeOf(request));
     },
   );
@@ -129,11 +114,8 @@ export async function noteRoutes(app: FastifyInstance, ctx: AppContext): Promise
     `${P}/deleteByLessonId`,
     { ...user, schema: { querystring: { type: 'object', required: ['lessonId'], properties: { lessonId: idSchema } } } },
     async (request) => {
-      const deleted = await rows(
-        db,
-        sql`DELETE FROM lesson_notes WHERE lesson_id = ${request.query.lessonId} AND user_id = ${request.auth!.user.id} RETURNING id`,
-      );
-      return ok({ lessonId: request.query.lessonId, deleted: deleted.length }, localeOf(request));
+      const deleted = await notes.deleteOfLesson(request.auth!.user.id, request.query.lessonId);
+      return ok({ lessonId: request.query.lessonId, deleted }, localeOf(request));
     },
   );
 }

@@ -4,7 +4,7 @@ import { Codes } from '@dscloud/sdk/errors';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/appError.js';
 import { localeOf, ok } from '../http/envelope.js';
-import { idSchema } from '../lessons/ids.js';
+import { idSchema } from '../db/ids.js';
 import { visibleLesson } from '../lessons/lessonActions.js';
 import { LessonQueries } from '../lessons/lessonQueries.js';
 import { pageProps } from '../lessons/lessonSchemas.js';
@@ -57,14 +57,14 @@ export async function operationRoutes(app: FastifyInstance, ctx: AppContext): Pr
       const { lessonId, resourceId, seconds, position } = request.body;
       const lesson = await visibleLesson(ctx, request.auth, lessonId);
       const resource = (await queries.resources(lesson.lessonId)).find((r) => r.resourceId === resourceId);
-      if (!resource) throw new AppError(Codes.BAD_REQUEST, `参数 resourceId 不是这节课的视频：${resourceId}`);
+      if (!resource) throw new AppError(Codes.BAD_REQUEST, `参数 resourceId 不是这节课的视频：${resourceId}`, { field: 'resourceId' });
       if (resource.durationSeconds > 0 && position > resource.durationSeconds + 1) {
-        throw new AppError(Codes.BAD_REQUEST, `参数 position 超出了视频长度（${resource.durationSeconds} 秒）`);
+        throw new AppError(Codes.BAD_REQUEST, `参数 position 超出了视频长度（${resource.durationSeconds} 秒）`, { field: 'position' });
       }
       const userId = request.auth!.user.id;
       const outcome = await addDuration(db, { userId, lessonId, resourceId, seconds, position }, ctx.now());
       if (!outcome.ok) {
-        throw new AppError(Codes.BAD_REQUEST, `参数 seconds 超过了距上次上报经过的时间（最多 ${outcome.allowedSeconds} 秒）`);
+        throw new AppError(Codes.BAD_REQUEST, `参数 seconds 超过了距上次上报经过的时间（最多 ${outcome.allowedSeconds} 秒）`, { field: 'seconds' });
       }
       const totals = await lessonTotals(db, userId, lessonId);
       return ok(

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Orm } from '../db/database.js';
 import { SEED_TEACHERS } from '../../seed/people.js';
 import { seedCurriculum } from '../curriculum/curriculumSeed.js';
-import { first, num } from './sqlRows.js';
+import { first, num } from '../db/rows.js';
 
 export interface BulkOptions {
   count: number;

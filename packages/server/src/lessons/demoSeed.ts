@@ -14,10 +14,10 @@ import { SEED_MEDIA } from '../../seed/media.js';
 import { SEED_SCHOOLS, SEED_TEACHERS } from '../../seed/people.js';
 import { seedCurriculum } from '../curriculum/curriculumSeed.js';
 import { DEMO_ACCOUNTS, DEMO_ORG_IDS } from '../users/demoSeed.js';
-import { insertMany } from './insertMany.js';
+import { insertMany } from '../db/insertMany.js';
 import { chinaDayStart } from './lessonStats.js';
 import { SEED_BANNER_PREFIX, SEED_MEDIA_PREFIX } from './seedFiles.js';
-import { first, num } from './sqlRows.js';
+import { first, num } from '../db/rows.js';
 
 export const DEMO_LESSON_COUNT = 240;
 const DAY = 86_400_000;

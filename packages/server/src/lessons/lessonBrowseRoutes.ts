@@ -4,7 +4,6 @@
  * their study state on the detail.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { Codes } from '@dscloud/sdk/errors';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/appError.js';
@@ -12,8 +11,9 @@ import { localeOf, ok } from '../http/envelope.js';
 import { CurriculumRepo } from '../curriculum/curriculumRepo.js';
 import { learnerExtras } from '../learning/learningRepo.js';
 import { optionalUser } from './access.js';
-import { idSchema } from './ids.js';
-import { lessonConditions, type Scope } from './lessonFilters.js';
+import { idSchema } from '../db/ids.js';
+import { lessonConditions, notUpcoming, publishedOnly, type Scope } from './lessonFilters.js';
+import { SpecialSubjectRepo } from '../specialSubjects/specialSubjectRepo.js';
 import { LessonQueries } from './lessonQueries.js';
 import { filterBody, filterProps, lessonIdQuery, pageProps, type LessonFilter } from './lessonSchemas.js';
 import { LessonStats } from './lessonStats.js';
@@ -122,10 +122,10 @@ export async function lessonBrowseRoutes(app: FastifyInstance, ctx: AppContext):
       const { startDate, endDate } = request.body;
       const from = Date.parse(`${startDate}T00:00:00Z`);
       const to = Date.parse(`${endDate}T00:00:00Z`);
-      if (!Number.isFinite(from) || new Date(from).toISOString().slice(0, 10) !== startDate) throw new AppError(Codes.BAD_REQUEST, `参数 startDate 不是有效的日期：${startDate}`);
-      if (!Number.isFinite(to) || new Date(to).toISOString().slice(0, 10) !== endDate) throw new AppError(Codes.BAD_REQUEST, `参数 endDate 不是有效的日期：${endDate}`);
-      if (to < from) throw new AppError(Codes.BAD_REQUEST, '参数 endDate 不能早于 startDate');
-      if (to - from > 41 * 86_400_000) throw new AppError(Codes.BAD_REQUEST, '参数 endDate：课表一次最多查询 42 天');
+      if (!Number.isFinite(from) || new Date(from).toISOString().slice(0, 10) !== startDate) throw new AppError(Codes.BAD_REQUEST, `参数 startDate 不是有效的日期：${startDate}`, { field: 'startDate' });
+      if (!Number.isFinite(to) || new Date(to).toISOString().slice(0, 10) !== endDate) throw new AppError(Codes.BAD_REQUEST, `参数 endDate 不是有效的日期：${endDate}`, { field: 'endDate' });
+      if (to < from) throw new AppError(Codes.BAD_REQUEST, '参数 endDate 不能早于 startDate', { field: 'endDate' });
+      if (to - from > 41 * 86_400_000) throw new AppError(Codes.BAD_REQUEST, '参数 endDate：课表一次最多查询 42 天', { field: 'endDate' });
       const where = await conditions(request, { ...request.body, startTime: undefined, endTime: undefined }, 1);
       return ok(await stats.schedule(where, startDate, endDate), localeOf(request));
     },
@@ -134,7 +134,7 @@ export async function lessonBrowseRoutes(app: FastifyInstance, ctx: AppContext):
   app.get<{ Querystring: { hours?: number } }>(
     `${CLOUD_LESSON}/getAdventOrExpireLiveCount`,
     { ...open, schema: { querystring: { type: 'object', properties: { hours: { type: 'integer', minimum: 1, maximum: 720 } } } } },
-    async (request) => ok(await stats.liveCounts(ctx.now(), request.query.hours ?? 24, [sql`l.publish_status = 1`]), localeOf(request)),
+    async (request) => ok(await stats.liveCounts(ctx.now(), request.query.hours ?? 24, [publishedOnly()]), localeOf(request)),
   );
 
   app.post<{ Body: { lessonId: string; pageNum?: number; pageSize?: number } }>(
@@ -197,11 +197,8 @@ export async function lessonBrowseRoutes(app: FastifyInstance, ctx: AppContext):
   );
 }
 
-const notUpcoming = (now: number) => sql`(l.live_flag = 0 OR l.live_start_at <= ${now})`;
-
 export async function requireTopic(ctx: AppContext, specialSubjectId: string): Promise<void> {
-  const found = await ctx.db.orm.execute(sql`SELECT 1 FROM special_subjects WHERE id = ${specialSubjectId}`);
-  if ((found as unknown as { rows: unknown[] }).rows.length === 0) {
+  if ((await new SpecialSubjectRepo(ctx.db.orm).existing([specialSubjectId])).size === 0) {
     throw new AppError(Codes.NOT_FOUND, `专题不存在：specialSubjectId ${specialSubjectId}`);
   }
 }

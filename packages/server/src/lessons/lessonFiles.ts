@@ -35,10 +35,10 @@ export async function checkLessonFiles(ctx: AppContext, auth: AuthUser, files: A
         : await repo.fileInfo(id, auth.user.id)
       : null;
     if (!row) {
-      throw new AppError(Codes.NOT_FOUND, `参数 ${file.param} 对应的文件不存在，或不是你上传的：${file.fileInfoId}`);
+      throw new AppError(Codes.NOT_FOUND, `参数 ${file.param} 对应的文件不存在，或不是你上传的：${file.fileInfoId}`, { field: `${file.param}` });
     }
     if (row.categoryCode !== KIND_CODE[file.kind]) {
-      throw new AppError(Codes.BAD_REQUEST, `参数 ${file.param} 需要${KIND_NAME[file.kind]}文件，“${row.fileName}”不是`);
+      throw new AppError(Codes.BAD_REQUEST, `参数 ${file.param} 需要${KIND_NAME[file.kind]}文件，“${row.fileName}”不是`, { field: `${file.param}` });
     }
   }
 }

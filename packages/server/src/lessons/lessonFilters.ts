@@ -6,7 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { Codes } from '@dscloud/sdk/errors';
 import { AppError } from '../http/appError.js';
 import type { CurriculumRepo } from '../curriculum/curriculumRepo.js';
-import { containsPattern } from './sqlRows.js';
+import { containsPattern } from '../db/rows.js';
 import { subjectStage } from '../curriculum/names.js';
 import type { LessonFilter, OrderBy } from './lessonSchemas.js';
 
@@ -48,7 +48,7 @@ export async function lessonConditions(
   if (filter.bookId) where.push(sql`l.book_id = ${filter.bookId}`);
   if (filter.nodeId) {
     const node = await c.curriculum.node(filter.nodeId);
-    if (!node) throw new AppError(Codes.BAD_REQUEST, `参数 nodeId 对应的章节或知识点不存在：${filter.nodeId}`);
+    if (!node) throw new AppError(Codes.BAD_REQUEST, `参数 nodeId 对应的章节或知识点不存在：${filter.nodeId}`, { field: 'nodeId' });
     const under = prefixPattern(node.path);
     where.push(
       node.kind === 'chapter'
@@ -66,7 +66,7 @@ export async function lessonConditions(
   if (filter.teacherInfoId) where.push(sql`l.teacher_info_id = ${filter.teacherInfoId}`);
   if (filter.schoolId) where.push(sql`l.school_id = ${filter.schoolId}`);
   if (filter.startTime !== undefined && filter.endTime !== undefined && filter.startTime > filter.endTime) {
-    throw new AppError(Codes.BAD_REQUEST, '参数 startTime 不能晚于 endTime');
+    throw new AppError(Codes.BAD_REQUEST, '参数 startTime 不能晚于 endTime', { field: 'startTime' });
   }
   // Live lessons are found by when they are on air; on-demand lessons by when they were made.
   const timeColumn = liveFlag === 1 ? sql`l.live_start_at` : sql`l.created_at`;
@@ -99,3 +99,12 @@ export function orderClause(orderBy: OrderBy): SQL {
       return sql`l.created_at DESC, l.id DESC`;
   }
 }
+
+/** Published lessons only. */
+export const publishedOnly = (): SQL => sql`l.publish_status = 1`;
+
+/** Lessons filed under any special topic. */
+export const inAnyTopic = (): SQL => sql`EXISTS (SELECT 1 FROM special_subject_lessons s WHERE s.lesson_id = l.id)`;
+
+/** Recorded lessons, and live lessons that have started by `now`. */
+export const notUpcoming = (now: number): SQL => sql`(l.live_flag = 0 OR l.live_start_at <= ${now})`;

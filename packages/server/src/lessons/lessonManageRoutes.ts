@@ -3,15 +3,14 @@
  * the excellent flag are for administrators; teachers save, convert and delete their own lessons.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.js';
 import { localeOf, ok } from '../http/envelope.js';
 import { CurriculumRepo } from '../curriculum/curriculumRepo.js';
 import { requireAdmin, requireTeacher } from './access.js';
-import { idSchema } from './ids.js';
+import { idSchema } from '../db/ids.js';
 import { addDownload, deleteLesson, makeLiveLesson, setExcellent, setPublished } from './lessonActions.js';
 import { CLOUD_LESSON, requireTopic } from './lessonBrowseRoutes.js';
-import { lessonConditions } from './lessonFilters.js';
+import { inAnyTopic, lessonConditions } from './lessonFilters.js';
 import { LessonQueries } from './lessonQueries.js';
 import { saveLesson } from './lessonSave.js';
 import { filterBody, filterProps, lessonIdBody, lessonIdQuery, lessonIdsBody, saveSchema, type LessonFilter, type SaveInput } from './lessonSchemas.js';
@@ -41,7 +40,7 @@ export async function lessonManageRoutes(app: FastifyInstance, ctx: AppContext):
       const where = await all(body, undefined);
       // Without a topic: every lesson filed under any topic.
       if (!body.specialSubjectId) {
-        where.push(sql`EXISTS (SELECT 1 FROM special_subject_lessons s WHERE s.lesson_id = l.id)`);
+        where.push(inAnyTopic());
       }
       return ok(await queries.page(where, body.orderBy ?? 'newest', body), localeOf(request));
     },

@@ -2,7 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Orm } from '../db/database.js';
-import { allOf, first, num, paged, rows, str, type Page } from './sqlRows.js';
+import { allOf, first, num, paged, rows, str, type Page } from '../db/rows.js';
 import type { LessonDetail, LessonResource, LessonSummary } from '@dscloud/sdk/lessons';
 import { toResource, toSummary, type FileUrl } from './lessonView.js';
 import type { OrderBy } from './lessonSchemas.js';

@@ -3,11 +3,9 @@
  * the caller's rights before anything is written, then the lesson, its videos, knowledge points and
  * topics are written in one transaction.
  */
-import { sql } from 'drizzle-orm';
 import { Codes } from '@dscloud/sdk/errors';
 import { Stages, Subjects } from '@dscloud/sdk/codes';
 import type { AppContext } from '../context.js';
-import type { Orm } from '../db/database.js';
 import { AppError } from '../http/appError.js';
 import type { AuthUser } from '../http/guard.js';
 import { CurriculumRepo } from '../curriculum/curriculumRepo.js';
@@ -15,12 +13,13 @@ import { gradesOfStage } from '../curriculum/names.js';
 import { TeacherRepo } from '../teachers/teacherRepo.js';
 import { canManageLesson, canSeeLesson, isAdmin } from './access.js';
 import { checkLessonFiles } from './lessonFiles.js';
-import { newId } from './ids.js';
-import { idList, LessonQueries } from './lessonQueries.js';
+import { newId } from '../db/ids.js';
+import { LessonQueries } from './lessonQueries.js';
+import { LessonWriteRepo } from './lessonWriteRepo.js';
+import { SpecialSubjectRepo } from '../specialSubjects/specialSubjectRepo.js';
 import type { SaveInput } from './lessonSchemas.js';
-import { rows, str } from './sqlRows.js';
 
-const bad = (message: string) => new AppError(Codes.BAD_REQUEST, message);
+const bad = (message: string, field: string) => new AppError(Codes.BAD_REQUEST, message, { field });
 const MAX_LIVE_MS = 12 * 3_600_000;
 
 export async function saveLesson(ctx: AppContext, auth: AuthUser, input: SaveInput): Promise<string> {
@@ -37,60 +36,60 @@ export async function saveLesson(ctx: AppContext, auth: AuthUser, input: SaveInp
   }
 
   const title = input.title.trim();
-  if (!title) throw bad('参数 title 不能为空');
-  if (!Stages.has(input.stage)) throw bad(`参数 stage 不是有效的学段：${input.stage}`);
+  if (!title) throw bad('参数 title 不能为空', 'title');
+  if (!Stages.has(input.stage)) throw bad(`参数 stage 不是有效的学段：${input.stage}`, 'stage');
   const subject = Subjects.find(input.subjectCode);
-  if (!subject) throw bad(`参数 subjectCode 不是有效的学科：${input.subjectCode}`);
-  if (subject.stage !== input.stage) throw bad(`参数 subjectCode 的学科 ${input.subjectCode} 不属于学段 ${input.stage}`);
-  if (!gradesOfStage(input.stage).includes(input.grade)) throw bad(`参数 grade 的年级 ${input.grade} 不属于学段 ${input.stage}`);
+  if (!subject) throw bad(`参数 subjectCode 不是有效的学科：${input.subjectCode}`, 'subjectCode');
+  if (subject.stage !== input.stage) throw bad(`参数 subjectCode 的学科 ${input.subjectCode} 不属于学段 ${input.stage}`, 'subjectCode');
+  if (!gradesOfStage(input.stage).includes(input.grade)) throw bad(`参数 grade 的年级 ${input.grade} 不属于学段 ${input.stage}`, 'grade');
 
   // Curriculum: the book decides edition, the chapter must be in the book.
   let editionId = input.editionId ?? null;
   let bookId = input.bookId ?? null;
   const chapterNodeId = input.chapterNodeId ?? null;
-  if (bookId && !(await curriculum.book(bookId))) throw bad(`参数 bookId 对应的教材不存在：${bookId}`);
+  if (bookId && !(await curriculum.book(bookId))) throw bad(`参数 bookId 对应的教材不存在：${bookId}`, 'bookId');
   if (chapterNodeId) {
     const node = await curriculum.node(chapterNodeId);
-    if (!node || node.kind !== 'chapter') throw bad(`参数 chapterNodeId 对应的章节不存在：${chapterNodeId}`);
-    if (bookId && node.bookId !== bookId) throw bad(`参数 chapterNodeId 的章节不属于教材 ${bookId}`);
+    if (!node || node.kind !== 'chapter') throw bad(`参数 chapterNodeId 对应的章节不存在：${chapterNodeId}`, 'chapterNodeId');
+    if (bookId && node.bookId !== bookId) throw bad(`参数 chapterNodeId 的章节不属于教材 ${bookId}`, 'chapterNodeId');
     bookId = node.bookId;
   }
   if (bookId) {
     const book = await curriculum.book(bookId);
-    if (!book) throw bad(`参数 bookId 对应的教材不存在：${bookId}`);
+    if (!book) throw bad(`参数 bookId 对应的教材不存在：${bookId}`, 'bookId');
     if (book.subjectCode !== input.subjectCode || book.grade !== input.grade) {
-      throw bad(`参数 bookId 的教材（${book.name}）与所选学科、年级不一致`);
+      throw bad(`参数 bookId 的教材（${book.name}）与所选学科、年级不一致`, 'bookId');
     }
-    if (editionId && book.editionId !== editionId) throw bad(`参数 bookId 的教材不属于版本 ${editionId}`);
+    if (editionId && book.editionId !== editionId) throw bad(`参数 bookId 的教材不属于版本 ${editionId}`, 'bookId');
     editionId = book.editionId;
   } else if (editionId && !(await curriculum.edition(editionId))) {
-    throw bad(`参数 editionId 对应的教材版本不存在：${editionId}`);
+    throw bad(`参数 editionId 对应的教材版本不存在：${editionId}`, 'editionId');
   }
   const knowledgeIds = [...new Set(input.knowledgeNodeIds ?? [])];
   const knowledge = await curriculum.nodes(knowledgeIds);
   for (const [i, id] of knowledgeIds.entries()) {
     const node = knowledge.find((k) => k.nodeId === id);
-    if (!node || node.kind !== 'knowledge') throw bad(`参数 knowledgeNodeIds[${i}] 对应的知识点不存在：${id}`);
-    if (node.subjectCode !== input.subjectCode) throw bad(`参数 knowledgeNodeIds[${i}] 的知识点不属于学科 ${input.subjectCode}`);
+    if (!node || node.kind !== 'knowledge') throw bad(`参数 knowledgeNodeIds[${i}] 对应的知识点不存在：${id}`, `knowledgeNodeIds[${i}]`);
+    if (node.subjectCode !== input.subjectCode) throw bad(`参数 knowledgeNodeIds[${i}] 的知识点不属于学科 ${input.subjectCode}`, `knowledgeNodeIds[${i}]`);
   }
 
   // Teacher: a teacher's lesson is always their own; an administrator may name anyone.
   let teacherUserId = input.teacherUserId ?? (input.lessonId ? existing!.teacherUserId : null);
   if (!admin) {
     if (teacherUserId && teacherUserId !== auth.user.id && teacherUserId !== existing?.teacherUserId) {
-      throw new AppError(Codes.FORBIDDEN, '参数 teacherUserId：教师只能把课程记在自己名下');
+      throw new AppError(Codes.FORBIDDEN, '参数 teacherUserId：教师只能把课程记在自己名下', { field: 'teacherUserId' });
     }
     teacherUserId = teacherUserId ?? auth.user.id;
   }
   let teacherInfoId = input.teacherInfoId === undefined ? (existing?.teacherInfoId ?? null) : input.teacherInfoId;
   let teacherInfo = teacherInfoId ? await teachers.byId(teacherInfoId) : undefined;
-  if (teacherInfoId && !teacherInfo) throw bad(`参数 teacherInfoId 对应的教师信息不存在：${teacherInfoId}`);
+  if (teacherInfoId && !teacherInfo) throw bad(`参数 teacherInfoId 对应的教师信息不存在：${teacherInfoId}`, 'teacherInfoId');
   if (teacherInfo && !admin && teacherInfo.userId !== auth.user.id && teacherInfoId !== existing?.teacherInfoId) {
-    throw new AppError(Codes.FORBIDDEN, '参数 teacherInfoId：教师只能使用自己的教师信息');
+    throw new AppError(Codes.FORBIDDEN, '参数 teacherInfoId：教师只能使用自己的教师信息', { field: 'teacherInfoId' });
   }
   if (!teacherUserId && teacherInfo?.userId) teacherUserId = teacherInfo.userId;
   const teacherUser = teacherUserId ? await ctx.users.byId(teacherUserId) : undefined;
-  if (teacherUserId && !teacherUser) throw bad(`参数 teacherUserId 对应的用户不存在：${teacherUserId}`);
+  if (teacherUserId && !teacherUser) throw bad(`参数 teacherUserId 对应的用户不存在：${teacherUserId}`, 'teacherUserId');
   if (!teacherInfo && teacherUserId) {
     teacherInfo = (await teachers.byUserIds([teacherUserId]))[0];
     teacherInfoId = teacherInfo?.teacherInfoId ?? null;
@@ -111,10 +110,10 @@ export async function saveLesson(ctx: AppContext, auth: AuthUser, input: SaveInp
   if (liveFlag === 1) {
     liveStart = input.liveStartTime ?? null;
     liveEnd = input.liveEndTime ?? null;
-    if (liveStart === null) throw new AppError(Codes.MISSING_PARAMETER, '缺少参数：liveStartTime（直播课需要开始时间）');
-    if (liveEnd === null) throw new AppError(Codes.MISSING_PARAMETER, '缺少参数：liveEndTime（直播课需要结束时间）');
-    if (liveEnd <= liveStart) throw bad('参数 liveEndTime 必须晚于 liveStartTime');
-    if (liveEnd - liveStart > MAX_LIVE_MS) throw bad('参数 liveEndTime：一节直播课不能超过 12 小时');
+    if (liveStart === null) throw new AppError(Codes.MISSING_PARAMETER, '缺少参数：liveStartTime（直播课需要开始时间）', { field: 'liveStartTime' });
+    if (liveEnd === null) throw new AppError(Codes.MISSING_PARAMETER, '缺少参数：liveEndTime（直播课需要结束时间）', { field: 'liveEndTime' });
+    if (liveEnd <= liveStart) throw bad('参数 liveEndTime 必须晚于 liveStartTime', 'liveEndTime');
+    if (liveEnd - liveStart > MAX_LIVE_MS) throw bad('参数 liveEndTime：一节直播课不能超过 12 小时', 'liveEndTime');
   }
 
   // Videos.
@@ -122,11 +121,11 @@ export async function saveLesson(ctx: AppContext, auth: AuthUser, input: SaveInp
   const resources = input.resources ?? existingResources;
   const keptIds = new Set(existingResources.map((r) => r.resourceId));
   for (const [i, r] of resources.entries()) {
-    if (!r.url && !r.fileInfoId) throw bad(`参数 resources[${i}] 需要视频地址 url 或文件 fileInfoId`);
-    if (!r.title.trim()) throw bad(`参数 resources[${i}].title 不能为空`);
-    if (r.resourceId && !keptIds.has(r.resourceId)) throw bad(`参数 resources[${i}].resourceId 不属于这节课：${r.resourceId}`);
+    if (!r.url && !r.fileInfoId) throw bad(`参数 resources[${i}] 需要视频地址 url 或文件 fileInfoId`, `resources[${i}]`);
+    if (!r.title.trim()) throw bad(`参数 resources[${i}].title 不能为空`, `resources[${i}].title`);
+    if (r.resourceId && !keptIds.has(r.resourceId)) throw bad(`参数 resources[${i}].resourceId 不属于这节课：${r.resourceId}`, `resources[${i}].resourceId`);
   }
-  if (liveFlag === 0 && resources.length === 0) throw bad('参数 resources：点播课至少需要一个视频');
+  if (liveFlag === 0 && resources.length === 0) throw bad('参数 resources：点播课至少需要一个视频', 'resources');
   const attached = new Set([...existingResources.map((r) => r.fileInfoId), existing?.coverFileId].filter((id): id is string => !!id));
   await checkLessonFiles(
     ctx,
@@ -141,12 +140,12 @@ export async function saveLesson(ctx: AppContext, auth: AuthUser, input: SaveInp
   // Topics are managed by administrators.
   const topics = [...new Set(input.specialSubjectIds ?? existing?.specialSubjectIds ?? [])];
   if (input.specialSubjectIds && !admin && [...topics].sort().join() !== [...(existing?.specialSubjectIds ?? [])].sort().join()) {
-    throw new AppError(Codes.FORBIDDEN, '参数 specialSubjectIds：只有管理员可以把课程加入专题');
+    throw new AppError(Codes.FORBIDDEN, '参数 specialSubjectIds：只有管理员可以把课程加入专题', { field: 'specialSubjectIds' });
   }
   if (topics.length > 0) {
-    const found = new Set((await rows(db, sql`SELECT id FROM special_subjects WHERE id IN (${idList(topics)})`)).map((r) => str(r.id)));
+    const found = await new SpecialSubjectRepo(db).existing(topics);
     const missing = topics.findIndex((t) => !found.has(t));
-    if (missing >= 0) throw bad(`参数 specialSubjectIds[${missing}] 对应的专题不存在：${topics[missing]}`);
+    if (missing >= 0) throw bad(`参数 specialSubjectIds[${missing}] 对应的专题不存在：${topics[missing]}`, `specialSubjectIds[${missing}]`);
   }
 
   const videoSeconds = resources.reduce((sum, r) => sum + (r.durationSeconds ?? 0), 0);
@@ -160,48 +159,47 @@ export async function saveLesson(ctx: AppContext, auth: AuthUser, input: SaveInp
     teacherUserId, teacherInfoId, teacherName, schoolId, schoolName, coverUrl, coverFileId, durationSeconds, liveStart, liveEnd,
   };
 
-  await db.transaction(async (txRaw) => {
-    const tx = txRaw as unknown as Orm;
-    if (existing) {
-      await tx.execute(sql`UPDATE lessons SET title = ${values.title}, lesson_type = ${values.lessonType},
-        description = COALESCE(${input.description ?? null}, description), live_flag = ${liveFlag}, stage = ${input.stage},
-        subject_code = ${input.subjectCode}, grade = ${input.grade}, edition_id = ${editionId}, book_id = ${bookId},
-        chapter_node_id = ${chapterNodeId}, teacher_user_id = ${teacherUserId}, teacher_info_id = ${teacherInfoId},
-        teacher_name = ${teacherName}, school_id = ${schoolId}, school_name = ${schoolName}, cover_url = ${coverUrl},
-        cover_file_id = ${coverFileId}, duration_seconds = ${durationSeconds}, live_start_at = ${liveStart},
-        live_end_at = ${liveEnd}, updated_at = ${now} WHERE id = ${id}`);
-    } else {
-      await tx.execute(sql`INSERT INTO lessons (id, title, lesson_type, description, live_flag, stage, subject_code, grade,
-        edition_id, book_id, chapter_node_id, teacher_user_id, teacher_info_id, teacher_name, school_id, school_name,
-        cover_url, cover_file_id, duration_seconds, live_start_at, live_end_at, created_by, created_at, updated_at)
-        VALUES (${id}, ${title}, ${values.lessonType}, ${input.description ?? ''}, ${liveFlag}, ${input.stage}, ${input.subjectCode},
-        ${input.grade}, ${editionId}, ${bookId}, ${chapterNodeId}, ${teacherUserId}, ${teacherInfoId}, ${teacherName},
-        ${schoolId}, ${schoolName}, ${coverUrl}, ${coverFileId}, ${durationSeconds}, ${liveStart}, ${liveEnd},
-        ${auth.user.id}, ${now}, ${now})`);
-    }
-    if (input.knowledgeNodeIds) {
-      await tx.execute(sql`DELETE FROM lesson_knowledge_nodes WHERE lesson_id = ${id}`);
-      for (const nodeId of knowledgeIds) await tx.execute(sql`INSERT INTO lesson_knowledge_nodes (lesson_id, node_id) VALUES (${id}, ${nodeId})`);
-    }
-    if (input.resources) {
-      // Videos keep their ids across edits, so study records and marks stay attached.
-      const kept = input.resources.map((r) => r.resourceId).filter((r): r is string => Boolean(r));
-      await tx.execute(sql`DELETE FROM lesson_resources WHERE lesson_id = ${id}
-        AND ${kept.length > 0 ? sql`id NOT IN (${idList(kept)})` : sql`TRUE`}`);
-      for (const [sort, r] of input.resources.entries()) {
-        const rid = r.resourceId ?? newId('rs');
-        await tx.execute(sql`INSERT INTO lesson_resources (id, lesson_id, title, url, file_info_id, duration_seconds, caption_url, sort)
-          VALUES (${rid}, ${id}, ${r.title.trim()}, ${r.url ?? ''}, ${r.fileInfoId ?? null}, ${r.durationSeconds ?? 0}, ${r.captionUrl ?? ''}, ${sort})
-          ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, url = EXCLUDED.url, file_info_id = EXCLUDED.file_info_id,
-            duration_seconds = EXCLUDED.duration_seconds, caption_url = EXCLUDED.caption_url, sort = EXCLUDED.sort`);
-      }
-    }
-    if (input.specialSubjectIds) {
-      await tx.execute(sql`DELETE FROM special_subject_lessons WHERE lesson_id = ${id}`);
-      for (const topic of topics) {
-        await tx.execute(sql`INSERT INTO special_subject_lessons (special_subject_id, lesson_id) VALUES (${topic}, ${id})`);
-      }
-    }
+  await new LessonWriteRepo(db).save({
+    lesson: {
+      id,
+      title,
+      lessonType: values.lessonType,
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      liveFlag,
+      stage: input.stage,
+      subjectCode: input.subjectCode,
+      grade: input.grade,
+      editionId,
+      bookId,
+      chapterNodeId,
+      teacherUserId,
+      teacherInfoId,
+      teacherName,
+      schoolId,
+      schoolName,
+      coverUrl,
+      coverFileId,
+      durationSeconds,
+      liveStartAt: liveStart,
+      liveEndAt: liveEnd,
+    },
+    isNew: !existing,
+    createdBy: auth.user.id,
+    now,
+    ...(input.knowledgeNodeIds ? { knowledgeNodeIds: knowledgeIds } : {}),
+    ...(input.resources
+      ? {
+          videos: input.resources.map((r) => ({
+            ...(r.resourceId ? { resourceId: r.resourceId } : {}),
+            title: r.title.trim(),
+            url: r.url ?? '',
+            fileInfoId: r.fileInfoId ?? null,
+            durationSeconds: r.durationSeconds ?? 0,
+            captionUrl: r.captionUrl ?? '',
+          })),
+        }
+      : {}),
+    ...(input.specialSubjectIds ? { specialSubjectIds: topics } : {}),
   });
   return id;
 }

@@ -1,6 +1,6 @@
 /** JSON schemas of the lesson calls; the validation message names the field (http/validationMessage.ts). */
 import { LESSON_ORDERS as ORDER_BY, LIVE_STATES } from '@dscloud/sdk/lessons';
-import { ID_PATTERN, idSchema } from './ids.js';
+import { ID_PATTERN, idSchema } from '../db/ids.js';
 
 export const pageProps = {
   pageNum: { type: 'integer', minimum: 1, maximum: 100_000 },

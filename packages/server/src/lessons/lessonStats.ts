@@ -2,7 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Orm } from '../db/database.js';
 import { gradeName, stageName, subjectName } from '../curriculum/names.js';
-import { allOf, first, num, paged, rows, type Page } from './sqlRows.js';
+import { allOf, first, num, paged, rows, type Page } from '../db/rows.js';
 import type { LessonQueries } from './lessonQueries.js';
 import type { LessonSummary } from './lessonView.js';
 

@@ -1,6 +1,6 @@
 /** What a lesson looks like to clients: list rows (summary) and the detail with its videos. */
 import { gradeName, stageName, subjectName } from '../curriculum/names.js';
-import { num, numOrNull, str, strOrNull, type Row } from './sqlRows.js';
+import { num, numOrNull, str, strOrNull, type Row } from '../db/rows.js';
 import type { LessonResource, LessonSummary, LiveState } from '@dscloud/sdk/lessons';
 
 export type { LessonResource, LessonSummary };

@@ -4,32 +4,26 @@
  * Deleting a topic keeps its lessons; it only removes them from the topic.
  */
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { Codes } from '@dscloud/sdk/errors';
 import type { AppContext } from '../context.js';
-import type { Orm } from '../db/database.js';
 import { AppError } from '../http/appError.js';
 import { localeOf, ok } from '../http/envelope.js';
 import { requireAdmin } from '../lessons/access.js';
-import { idSchema, newId } from '../lessons/ids.js';
-import { idList } from '../lessons/lessonQueries.js';
-import { containsPattern, first, num, rows, str, type Row } from '../lessons/sqlRows.js';
+import { idSchema, newId } from '../db/ids.js';
+import { SpecialSubjectRepo, type TopicRow } from './specialSubjectRepo.js';
 
 const P = '/cloudSchool/v1/specialSubject';
 
-const toTopic = (r: Row) => ({
-  specialSubjectId: str(r.id),
-  name: str(r.name),
-  description: str(r.description),
-  coverUrl: str(r.cover_url),
-  sort: num(r.sort),
-  lessonCount: num(r.lesson_count),
-  createTime: num(r.created_at),
-  updateTime: num(r.updated_at),
+const toTopic = (r: TopicRow) => ({
+  specialSubjectId: r.id,
+  name: r.name,
+  description: r.description,
+  coverUrl: r.coverUrl,
+  sort: r.sort,
+  lessonCount: r.lessonCount,
+  createTime: r.createdAt,
+  updateTime: r.updatedAt,
 });
-
-const SELECT = sql`SELECT s.*, (SELECT count(*) FROM special_subject_lessons x JOIN lessons l ON l.id = x.lesson_id
-  WHERE x.special_subject_id = s.id AND l.publish_status = 1) AS lesson_count FROM special_subjects s`;
 
 const fields = {
   name: { type: 'string', minLength: 1, maxLength: 50 },
@@ -48,29 +42,22 @@ interface TopicInput {
 }
 
 export async function specialSubjectRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const db = ctx.db.orm;
+  const repo = new SpecialSubjectRepo(ctx.db.orm);
   const admin = { preValidation: requireAdmin(ctx) };
   const byId = async (id: string) => {
-    const row = await first(db, sql`${SELECT} WHERE s.id = ${id}`);
+    const row = await repo.find(id);
     if (!row) throw new AppError(Codes.NOT_FOUND, `专题不存在：specialSubjectId ${id}`);
     return toTopic(row);
   };
   const checkName = async (name: string, exceptId?: string) => {
-    if (!name) throw new AppError(Codes.BAD_REQUEST, '参数 name 不能为空');
-    const clash = await first(db, sql`SELECT id FROM special_subjects WHERE name = ${name} AND ${exceptId ? sql`id <> ${exceptId}` : sql`TRUE`}`);
-    if (clash) throw new AppError(Codes.NAME_EXISTS, `专题名称已存在：${name}`);
+    if (!name) throw new AppError(Codes.BAD_REQUEST, '参数 name 不能为空', { field: 'name' });
+    if (await repo.nameTaken(name, exceptId)) throw new AppError(Codes.NAME_EXISTS, `专题名称已存在：${name}`);
   };
   const checkLessons = async (lessonIds: string[]) => {
     if (lessonIds.length === 0) return;
-    const found = new Set((await rows(db, sql`SELECT id FROM lessons WHERE id IN (${idList(lessonIds)})`)).map((r) => str(r.id)));
+    const found = await repo.existingLessons(lessonIds);
     const missing = lessonIds.findIndex((id) => !found.has(id));
-    if (missing >= 0) throw new AppError(Codes.BAD_REQUEST, `参数 lessonIds[${missing}] 对应的课程不存在：${lessonIds[missing]}`);
-  };
-  const setLessons = async (tx: Orm, id: string, lessonIds: string[]) => {
-    await tx.execute(sql`DELETE FROM special_subject_lessons WHERE special_subject_id = ${id}`);
-    for (const [sort, lessonId] of [...new Set(lessonIds)].entries()) {
-      await tx.execute(sql`INSERT INTO special_subject_lessons (special_subject_id, lesson_id, sort) VALUES (${id}, ${lessonId}, ${sort})`);
-    }
+    if (missing >= 0) throw new AppError(Codes.BAD_REQUEST, `参数 lessonIds[${missing}] 对应的课程不存在：${lessonIds[missing]}`, { field: `lessonIds[${missing}]` });
   };
 
   app.post<{ Body: { keyword?: string } | undefined }>(
@@ -78,7 +65,7 @@ export async function specialSubjectRoutes(app: FastifyInstance, ctx: AppContext
     { config: { public: true }, schema: { body: { type: ['object', 'null'], properties: { keyword: { type: 'string', maxLength: 50 } } } } },
     async (request) => {
       const keyword = request.body?.keyword?.trim();
-      const list = await rows(db, sql`${SELECT} WHERE ${keyword ? sql`s.name ILIKE ${containsPattern(keyword)}` : sql`TRUE`} ORDER BY s.sort, s.created_at, s.id`);
+      const list = await repo.list(keyword || undefined);
       return ok(list.map(toTopic), localeOf(request));
     },
   );
@@ -90,13 +77,11 @@ export async function specialSubjectRoutes(app: FastifyInstance, ctx: AppContext
     await checkLessons(body.lessonIds ?? []);
     const id = newId('ss');
     const now = ctx.now();
-    const sort = body.sort ?? num((await first(db, sql`SELECT COALESCE(max(sort), 0) + 1 AS n FROM special_subjects`))?.n);
-    await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Orm;
-      await tx.execute(sql`INSERT INTO special_subjects (id, name, description, cover_url, sort, created_by, created_at, updated_at)
-        VALUES (${id}, ${name}, ${body.description ?? ''}, ${body.coverUrl ?? ''}, ${sort}, ${request.auth!.user.id}, ${now}, ${now})`);
-      if (body.lessonIds) await setLessons(tx, id, body.lessonIds);
-    });
+    const sort = body.sort ?? (await repo.nextSort());
+    await repo.insert(
+      { id, name, description: body.description ?? '', coverUrl: body.coverUrl ?? '', sort, createdBy: request.auth!.user.id, createdAt: now, updatedAt: now },
+      body.lessonIds,
+    );
     return ok(await byId(id), localeOf(request));
   });
 
@@ -109,12 +94,11 @@ export async function specialSubjectRoutes(app: FastifyInstance, ctx: AppContext
       const name = body.name === undefined ? existing.name : body.name.trim();
       await checkName(name, id);
       await checkLessons(body.lessonIds ?? []);
-      await db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Orm;
-        await tx.execute(sql`UPDATE special_subjects SET name = ${name}, description = ${body.description ?? existing.description},
-          cover_url = ${body.coverUrl ?? existing.coverUrl}, sort = ${body.sort ?? existing.sort}, updated_at = ${ctx.now()} WHERE id = ${id}`);
-        if (body.lessonIds) await setLessons(tx, id, body.lessonIds);
-      });
+      await repo.update(
+        id,
+        { name, description: body.description ?? existing.description, coverUrl: body.coverUrl ?? existing.coverUrl, sort: body.sort ?? existing.sort, updatedAt: ctx.now() },
+        body.lessonIds,
+      );
       return ok(await byId(id), localeOf(request));
     },
   );
@@ -127,15 +111,12 @@ export async function specialSubjectRoutes(app: FastifyInstance, ctx: AppContext
     },
     async (request) => {
       const ids = [...new Set(request.body.specialSubjectIds)];
-      const found = new Set((await rows(db, sql`SELECT id FROM special_subjects WHERE id IN (${idList(ids)})`)).map((r) => str(r.id)));
+      const found = await repo.existing(ids);
       const missing = ids.filter((id) => !found.has(id));
       if (missing.length > 0) throw new AppError(Codes.NOT_FOUND, `专题不存在：${missing.join('、')}`);
       // The listed topics come first in the given order; the others follow in their present order.
-      const rest = (await rows(db, sql`SELECT id FROM special_subjects WHERE id NOT IN (${idList(ids)}) ORDER BY sort, created_at, id`)).map((r) => str(r.id));
-      await db.transaction(async (tx) => {
-        for (const [i, id] of [...ids, ...rest].entries()) await tx.execute(sql`UPDATE special_subjects SET sort = ${i + 1}, updated_at = ${ctx.now()} WHERE id = ${id}`);
-      });
-      return ok((await rows(db, sql`${SELECT} ORDER BY s.sort, s.created_at, s.id`)).map(toTopic), localeOf(request));
+      await repo.reorder(ids, ctx.now());
+      return ok((await repo.list()).map(toTopic), localeOf(request));
     },
   );
 
@@ -147,11 +128,11 @@ export async function specialSubjectRoutes(app: FastifyInstance, ctx: AppContext
     },
     async (request) => {
       const ids = [...new Set(request.query.specialSubjectIds.split(',').filter(Boolean))];
-      if (ids.length === 0) throw new AppError(Codes.MISSING_PARAMETER, '缺少参数：specialSubjectIds');
-      const found = new Set((await rows(db, sql`SELECT id FROM special_subjects WHERE id IN (${idList(ids)})`)).map((r) => str(r.id)));
+      if (ids.length === 0) throw new AppError(Codes.MISSING_PARAMETER, '缺少参数：specialSubjectIds', { field: 'specialSubjectIds' });
+      const found = await repo.existing(ids);
       const missing = ids.filter((id) => !found.has(id));
       if (missing.length > 0) throw new AppError(Codes.NOT_FOUND, `专题不存在：${missing.join('、')}`);
-      await db.execute(sql`DELETE FROM special_subjects WHERE id IN (${idList(ids)})`);
+      await repo.delete(ids);
       return ok({ deleted: ids.length, specialSubjectIds: ids }, localeOf(request));
     },
   );

@@ -1,7 +1,8 @@
-/** SQL for teacher introductions (名师介绍): one row per teacher, optionally tied to an account. */
-import { sql, type SQL } from 'drizzle-orm';
+/** Every read and write of `teacher_infos` (名师介绍): one row per teacher, optionally tied to an account. */
+import { and, asc, count, eq, getTableColumns, ilike, inArray, min, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Orm } from '../db/database.js';
-import { allOf, containsPattern, first, num, numOrNull, paged, rows, str, strOrNull, type Page, type PageRequest, type Row } from '../lessons/sqlRows.js';
+import { containsPattern, pageOf, type Page, type PageRequest } from '../db/rows.js';
+import { teacherInfos } from '../db/schema.js';
 import { stageName, subjectName } from '../curriculum/names.js';
 import type { FileUrl } from '../lessons/lessonView.js';
 
@@ -49,126 +50,155 @@ export interface TeacherFilter extends PageRequest {
   subjectCode?: number;
 }
 
-const parseCodes = (value: unknown): number[] => {
-  const list = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
-  return Array.isArray(list) ? list.map(Number) : [];
-};
+const t = teacherInfos;
 
-export function toTeacher(r: Row, fileUrl: FileUrl): TeacherInfo {
-  const codes = parseCodes(r.subject_codes);
-  const stage = numOrNull(r.stage);
+type TeacherRow = typeof teacherInfos.$inferSelect & { lessonCount: number };
+type Tx = Parameters<Parameters<Orm['transaction']>[0]>[0];
+
+export function toTeacher(r: TeacherRow, fileUrl: FileUrl): TeacherInfo {
+  const codes = (r.subjectCodes ?? []).map(Number);
+  const stage = r.stage;
   return {
-    teacherInfoId: str(r.id),
-    userId: strOrNull(r.user_id),
-    name: str(r.name),
-    sex: str(r.sex),
-    title: str(r.title),
-    intro: str(r.intro),
-    avatarUrl: r.avatar_file_id ? fileUrl(str(r.avatar_file_id)) : str(r.avatar_url),
-    avatarFileId: strOrNull(r.avatar_file_id),
-    schoolId: str(r.school_id),
-    schoolName: str(r.school_name),
+    teacherInfoId: r.id,
+    userId: r.userId,
+    name: r.name,
+    sex: r.sex,
+    title: r.title,
+    intro: r.intro,
+    avatarUrl: r.avatarFileId ? fileUrl(r.avatarFileId) : r.avatarUrl,
+    avatarFileId: r.avatarFileId,
+    schoolId: r.schoolId,
+    schoolName: r.schoolName,
     stage,
     stageName: stage === null ? '' : stageName(stage),
     subjectCodes: codes,
     subjectNames: codes.map(subjectName),
-    sort: num(r.sort),
-    lessonCount: num(r.lesson_count),
-    createTime: num(r.created_at),
-    updateTime: num(r.updated_at),
+    sort: r.sort,
+    lessonCount: r.lessonCount,
+    createTime: r.createdAt,
+    updateTime: r.updatedAt,
   };
 }
 
-const LESSON_COUNT = sql`(SELECT count(*) FROM lessons l WHERE l.teacher_info_id = t.id AND l.publish_status = 1) AS lesson_count`;
-
 export class TeacherRepo {
+  /** Published lessons this teacher teaches, counted beside each teacher row. */
+  private readonly lessonCount: SQL<number>;
+
   constructor(
     private readonly db: Orm,
     private readonly fileUrl: FileUrl,
-  ) {}
+  ) {
+    // Spelled out: drizzle leaves columns of a single-table select unqualified, which a correlated
+    // subquery would resolve against its own table.
+    this.lessonCount = sql<number>`(SELECT count(*) FROM lessons l WHERE l.teacher_info_id = "teacher_infos"."id" AND l.publish_status = 1)`.mapWith(Number);
+  }
 
-  private where(filter: TeacherFilter): SQL {
-    const where: SQL[] = [];
-    if (filter.keyword) {
-      const p = containsPattern(filter.keyword);
-      where.push(sql`(t.name ILIKE ${p} OR t.school_name ILIKE ${p} OR t.title ILIKE ${p})`);
-    }
-    if (filter.schoolId) where.push(sql`t.school_id = ${filter.schoolId}`);
-    if (filter.stage !== undefined) where.push(sql`t.stage = ${filter.stage}`);
-    if (filter.subjectCode !== undefined) where.push(sql`t.subject_codes @> ${JSON.stringify([filter.subjectCode])}::jsonb`);
-    return allOf(where);
+  private select(where: SQL | undefined) {
+    return this.db
+      .select({ ...getTableColumns(t), lessonCount: this.lessonCount })
+      .from(t)
+      .where(where);
+  }
+
+  private where(filter: TeacherFilter): SQL | undefined {
+    const p = filter.keyword ? containsPattern(filter.keyword) : undefined;
+    return and(
+      p ? or(ilike(t.name, p), ilike(t.schoolName, p), ilike(t.title, p)) : undefined,
+      filter.schoolId ? eq(t.schoolId, filter.schoolId) : undefined,
+      filter.stage !== undefined ? eq(t.stage, filter.stage) : undefined,
+      filter.subjectCode !== undefined ? sql`${t.subjectCodes} @> ${JSON.stringify([filter.subjectCode])}::jsonb` : undefined,
+    );
   }
 
   async page(filter: TeacherFilter): Promise<Page<TeacherInfo>> {
+    const { pageNum, pageSize, offset } = pageOf(filter);
     const where = this.where(filter);
-    return paged(
-      filter,
-      async (limit, offset) =>
-        (
-          await rows(this.db, sql`SELECT t.*, ${LESSON_COUNT} FROM teacher_infos t WHERE ${where}
-                                  ORDER BY t.sort, t.name, t.id LIMIT ${limit} OFFSET ${offset}`)
-        ).map((r) => toTeacher(r, this.fileUrl)),
-      async () => num((await first(this.db, sql`SELECT count(*) AS n FROM teacher_infos t WHERE ${where}`))?.n),
-    );
+    const [list, total] = await Promise.all([
+      this.select(where).orderBy(asc(t.sort), asc(t.name), asc(t.id)).limit(pageSize).offset(offset),
+      this.db.$count(t, where),
+    ]);
+    return { rows: list.map((r) => toTeacher(r, this.fileUrl)), total, pageNum, pageSize };
   }
 
   async schools(stage?: number) {
-    const list = await rows(
-      this.db,
-      sql`SELECT school_id, min(school_name) AS school_name, count(*) AS n FROM teacher_infos
-          WHERE school_id <> '' AND ${stage === undefined ? sql`TRUE` : sql`stage = ${stage}`}
-          GROUP BY school_id ORDER BY school_id`,
-    );
-    return list.map((r) => ({ schoolId: str(r.school_id), schoolName: str(r.school_name), teacherCount: num(r.n) }));
+    const list = await this.db
+      .select({ schoolId: t.schoolId, schoolName: min(t.schoolName), teacherCount: count() })
+      .from(t)
+      .where(and(ne(t.schoolId, ''), stage === undefined ? undefined : eq(t.stage, stage)))
+      .groupBy(t.schoolId)
+      .orderBy(asc(t.schoolId));
+    return list.map((r) => ({ schoolId: r.schoolId, schoolName: r.schoolName ?? '', teacherCount: r.teacherCount }));
   }
 
   async byId(id: string): Promise<TeacherInfo | undefined> {
-    const row = await first(this.db, sql`SELECT t.*, ${LESSON_COUNT} FROM teacher_infos t WHERE t.id = ${id}`);
+    const [row] = await this.select(eq(t.id, id));
     return row ? toTeacher(row, this.fileUrl) : undefined;
   }
 
   async byUserIds(userIds: readonly string[]): Promise<TeacherInfo[]> {
     if (userIds.length === 0) return [];
-    const list = await rows(
-      this.db,
-      sql`SELECT t.*, ${LESSON_COUNT} FROM teacher_infos t WHERE t.user_id IN (${sql.join(userIds.map((u) => sql`${u}`), sql`, `)}) ORDER BY t.name`,
-    );
+    const list = await this.select(inArray(t.userId, [...userIds])).orderBy(asc(t.name));
     return list.map((r) => toTeacher(r, this.fileUrl));
   }
 
   async userIdsTaken(userIds: readonly string[], exceptId?: string): Promise<string[]> {
     if (userIds.length === 0) return [];
-    const list = await rows(
-      this.db,
-      sql`SELECT user_id FROM teacher_infos WHERE user_id IN (${sql.join(userIds.map((u) => sql`${u}`), sql`, `)})
-          AND ${exceptId ? sql`id <> ${exceptId}` : sql`TRUE`}`,
-    );
-    return list.map((r) => str(r.user_id));
+    const list = await this.db
+      .select({ userId: t.userId })
+      .from(t)
+      .where(and(inArray(t.userId, [...userIds]), exceptId ? ne(t.id, exceptId) : undefined));
+    return list.map((r) => r.userId ?? '');
   }
 
-  async insert(db: Orm, id: string, f: TeacherFields, by: string | null, now: number): Promise<void> {
-    await db.execute(sql`INSERT INTO teacher_infos
-      (id, user_id, name, sex, title, intro, avatar_url, avatar_file_id, school_id, school_name, stage, subject_codes, sort, created_by, created_at, updated_at)
-      VALUES (${id}, ${f.userId ?? null}, ${f.name}, ${f.sex ?? '1'}, ${f.title ?? ''}, ${f.intro ?? ''}, ${f.avatarUrl ?? ''},
-              ${f.avatarFileId ?? null}, ${f.schoolId ?? ''}, ${f.schoolName ?? ''}, ${f.stage ?? null},
-              ${JSON.stringify(f.subjectCodes ?? [])}::jsonb, ${f.sort ?? 0}, ${by}, ${now}, ${now})`);
+  /** Adds one teacher; `db` may be a transaction of the caller's (adding many at once). */
+  async insert(db: Orm | Tx, id: string, f: TeacherFields, by: string | null, now: number): Promise<void> {
+    await db.insert(t).values({
+      id,
+      userId: f.userId ?? null,
+      name: f.name,
+      sex: f.sex ?? '1',
+      title: f.title ?? '',
+      intro: f.intro ?? '',
+      avatarUrl: f.avatarUrl ?? '',
+      avatarFileId: f.avatarFileId ?? null,
+      schoolId: f.schoolId ?? '',
+      schoolName: f.schoolName ?? '',
+      stage: f.stage ?? null,
+      subjectCodes: f.subjectCodes ?? [],
+      sort: f.sort ?? 0,
+      createdBy: by,
+      createdAt: now,
+      updatedAt: now,
+    });
   }
 
+  /** Adds many teachers in one transaction. */
+  async insertAll(entries: { id: string; fields: TeacherFields }[], by: string | null, now: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      for (const e of entries) await this.insert(tx, e.id, e.fields, by, now);
+    });
+  }
+
+  /** Changes what is given (an absent property keeps its value). */
   async update(id: string, f: Partial<TeacherFields>, now: number): Promise<void> {
-    const sets: SQL[] = [sql`updated_at = ${now}`];
-    if (f.userId !== undefined) sets.push(sql`user_id = ${f.userId}`);
-    if (f.name !== undefined) sets.push(sql`name = ${f.name}`);
-    if (f.sex !== undefined) sets.push(sql`sex = ${f.sex}`);
-    if (f.title !== undefined) sets.push(sql`title = ${f.title}`);
-    if (f.intro !== undefined) sets.push(sql`intro = ${f.intro}`);
-    if (f.avatarUrl !== undefined) sets.push(sql`avatar_url = ${f.avatarUrl}`);
-    if (f.avatarFileId !== undefined) sets.push(sql`avatar_file_id = ${f.avatarFileId}`);
-    if (f.schoolId !== undefined) sets.push(sql`school_id = ${f.schoolId}`);
-    if (f.schoolName !== undefined) sets.push(sql`school_name = ${f.schoolName}`);
-    if (f.stage !== undefined) sets.push(sql`stage = ${f.stage}`);
-    if (f.subjectCodes !== undefined) sets.push(sql`subject_codes = ${JSON.stringify(f.subjectCodes)}::jsonb`);
-    if (f.sort !== undefined) sets.push(sql`sort = ${f.sort}`);
-    await this.db.execute(sql`UPDATE teacher_infos SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`);
+    await this.db
+      .update(t)
+      .set({
+        updatedAt: now,
+        userId: f.userId,
+        name: f.name,
+        sex: f.sex,
+        title: f.title,
+        intro: f.intro,
+        avatarUrl: f.avatarUrl,
+        avatarFileId: f.avatarFileId,
+        schoolId: f.schoolId,
+        schoolName: f.schoolName,
+        stage: f.stage,
+        subjectCodes: f.subjectCodes,
+        sort: f.sort,
+      })
+      .where(eq(t.id, id));
     // Lessons show the teacher's name; keep it in step so keyword search finds the new name.
     if (f.name !== undefined || f.schoolName !== undefined) {
       await this.db.execute(sql`UPDATE lessons l SET teacher_name = t.name, school_name = CASE WHEN t.school_name <> '' THEN t.school_name ELSE l.school_name END

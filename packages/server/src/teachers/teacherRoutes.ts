@@ -6,11 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { Codes } from '@dscloud/sdk/errors';
 import { Stages, Subjects } from '@dscloud/sdk/codes';
 import type { AppContext } from '../context.js';
-import type { Orm } from '../db/database.js';
 import { AppError } from '../http/appError.js';
 import { localeOf, ok } from '../http/envelope.js';
 import { requireAdmin } from '../lessons/access.js';
-import { idSchema, newId, ID_PATTERN } from '../lessons/ids.js';
+import { idSchema, newId, ID_PATTERN } from '../db/ids.js';
 import { TeacherRepo, type TeacherFields, type TeacherFilter } from './teacherRepo.js';
 import { pageProps } from '../lessons/lessonSchemas.js';
 
@@ -44,22 +43,22 @@ export async function teacherRoutes(app: FastifyInstance, ctx: AppContext): Prom
     const out = { ...f };
     if (f.name !== undefined) {
       out.name = f.name.trim();
-      if (!out.name) throw new AppError(Codes.BAD_REQUEST, `参数 ${where}name 不能为空`);
+      if (!out.name) throw new AppError(Codes.BAD_REQUEST, `参数 ${where}name 不能为空`, { field: `${where}name` });
     }
     if (f.stage !== undefined && f.stage !== null && !Stages.has(f.stage)) {
-      throw new AppError(Codes.BAD_REQUEST, `参数 ${where}stage 不是有效的学段：${f.stage}`);
+      throw new AppError(Codes.BAD_REQUEST, `参数 ${where}stage 不是有效的学段：${f.stage}`, { field: `${where}stage` });
     }
     for (const [i, code] of (f.subjectCodes ?? []).entries()) {
       const subject = Subjects.find(code);
-      if (!subject) throw new AppError(Codes.BAD_REQUEST, `参数 ${where}subjectCodes[${i}] 不是有效的学科：${code}`);
+      if (!subject) throw new AppError(Codes.BAD_REQUEST, `参数 ${where}subjectCodes[${i}] 不是有效的学科：${code}`, { field: `${where}subjectCodes[${i}]` });
       if (f.stage != null && subject.stage !== f.stage) {
-        throw new AppError(Codes.BAD_REQUEST, `参数 ${where}subjectCodes[${i}] 的学科 ${code} 不属于学段 ${f.stage}`);
+        throw new AppError(Codes.BAD_REQUEST, `参数 ${where}subjectCodes[${i}] 的学科 ${code} 不属于学段 ${f.stage}`, { field: `${where}subjectCodes[${i}]` });
       }
     }
     if (f.userId) {
       const user = await ctx.users.byId(f.userId);
-      if (!user) throw new AppError(Codes.BAD_REQUEST, `参数 ${where}userId 对应的用户不存在：${f.userId}`);
-      if (user.identityCode !== 5) throw new AppError(Codes.BAD_REQUEST, `参数 ${where}userId 对应的用户不是教师：${f.userId}`);
+      if (!user) throw new AppError(Codes.BAD_REQUEST, `参数 ${where}userId 对应的用户不存在：${f.userId}`, { field: `${where}userId` });
+      if (user.identityCode !== 5) throw new AppError(Codes.BAD_REQUEST, `参数 ${where}userId 对应的用户不是教师：${f.userId}`, { field: `${where}userId` });
       if (!f.schoolName && !f.schoolId) {
         const [org] = await ctx.users.orgChain(user.orgId);
         if (org) Object.assign(out, { schoolId: org.id, schoolName: org.name });
@@ -93,7 +92,7 @@ export async function teacherRoutes(app: FastifyInstance, ctx: AppContext): Prom
     { ...open, schema: { querystring: { type: 'object', required: ['userIds'], properties: { userIds: { type: 'string', minLength: 1, maxLength: 6500, pattern: '^[A-Za-z0-9_,-]+$' } } } } },
     async (request) => {
       const ids = [...new Set(request.query.userIds.split(',').filter(Boolean))];
-      if (ids.length > 100) throw new AppError(Codes.BAD_REQUEST, '参数 userIds 最多 100 个');
+      if (ids.length > 100) throw new AppError(Codes.BAD_REQUEST, '参数 userIds 最多 100 个', { field: 'userIds' });
       return ok(await repo.byUserIds(ids), localeOf(request));
     },
   );
@@ -146,7 +145,7 @@ export async function teacherRoutes(app: FastifyInstance, ctx: AppContext): Prom
       for (const [i, item] of request.body.teachers.entries()) {
         const fields = (await check(item, `teachers[${i}].`)) as TeacherFields;
         if (fields.userId) {
-          if (seen.has(fields.userId)) throw new AppError(Codes.CONFLICT, `参数 teachers[${i}].userId 与前面的教师重复：${fields.userId}`);
+          if (seen.has(fields.userId)) throw new AppError(Codes.CONFLICT, `参数 teachers[${i}].userId 与前面的教师重复：${fields.userId}`, { field: `teachers[${i}].userId` });
           seen.add(fields.userId);
         }
         checked.push(fields);
@@ -157,9 +156,7 @@ export async function teacherRoutes(app: FastifyInstance, ctx: AppContext): Prom
       const by = request.auth!.user.id;
       const ids = checked.map(() => newId('te'));
       // All or nothing: a failure part-way leaves no half-imported list behind.
-      await ctx.db.orm.transaction(async (tx) => {
-        for (const [i, fields] of checked.entries()) await repo.insert(tx as unknown as Orm, ids[i]!, fields, by, now);
-      });
+      await repo.insertAll(checked.map((fields, i) => ({ id: ids[i]!, fields })), by, now);
       return ok({ teacherInfoIds: ids, count: ids.length }, localeOf(request));
     },
   );

@@ -6,7 +6,7 @@ import { useT } from '../../i18n/useT';
 import { useAsync } from '../useAsync';
 import { CurriculumFields } from './CurriculumFields';
 import { LeaveGuard } from './LeaveGuard';
-import { clearedBelow, EMPTY_FORM, fieldOfMessage, fromDetail, toSavePayload, type LessonFormValues } from './lessonForm';
+import { clearedBelow, EMPTY_FORM, fieldOfError, fromDetail, toSavePayload, type LessonFormValues } from './lessonForm';
 import { RequireTeacher } from './RequireTeacher';
 import { useTeachApi } from './useTeachApi';
 import { VideoSection } from './VideoSection';
@@ -38,7 +38,7 @@ function LessonForm({ initial, lessonId }: FormProps) {
       navigate(`/course-detail/${encodeURIComponent(saved.lessonId)}`);
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
-      const field = fieldOfMessage(text);
+      const field = fieldOfError(error);
       if (field) {
         form.setFields([{ name: field, errors: [text] }]);
         form.scrollToField(field, { focus: true });

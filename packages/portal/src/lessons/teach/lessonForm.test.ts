@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OwnLessonDetail } from '../../api/teachLessons';
-import { clearedBelow, fieldOfMessage, fromDetail, titleFromFileName, toSavePayload, type LessonFormValues } from './lessonForm';
+import { HttpError } from '@dscloud/sdk/errors';
+import { clearedBelow, fieldOfError, fromDetail, titleFromFileName, toSavePayload, type LessonFormValues } from './lessonForm';
 
 const filled: LessonFormValues = {
   title: '  分数的初步认识  ',
@@ -98,20 +99,22 @@ describe('titleFromFileName', () => {
   });
 });
 
-describe('fieldOfMessage', () => {
-  it('finds the field a server message names, in both languages', () => {
-    expect(fieldOfMessage('参数 grade 的年级 8 不属于学段 2')).toEqual(['grade']);
-    expect(fieldOfMessage('缺少参数：subjectCode')).toEqual(['subjectCode']);
-    expect(fieldOfMessage('参数 resources[1].title 不能为空')).toEqual(['resources', 1, 'title']);
-    expect(fieldOfMessage('参数 resources[0] 需要视频地址 url 或文件 fileInfoId')).toEqual(['resources']);
-    expect(fieldOfMessage('参数 resources：点播课至少需要一个视频')).toEqual(['resources']);
-    expect(fieldOfMessage('参数 knowledgeNodeIds[2] 对应的知识点不存在：kp-x')).toEqual(['knowledgeNodeIds']);
-    expect(fieldOfMessage('参数 editionId 对应的教材版本不存在：e')).toEqual(['bookId']);
-    expect(fieldOfMessage('Parameter "title" must NOT have more than 100 characters')).toEqual(['title']);
+describe('fieldOfError', () => {
+  it('finds the form field the server named in data.field', () => {
+    const named = (field: string) => new HttpError(400, { path: '/save', envelope: { status: 400, data: { field } } });
+    expect(fieldOfError(named('grade'))).toEqual(['grade']);
+    expect(fieldOfError(named('subjectCode'))).toEqual(['subjectCode']);
+    expect(fieldOfError(named('resources[1].title'))).toEqual(['resources', 1, 'title']);
+    expect(fieldOfError(named('resources[0]'))).toEqual(['resources']);
+    expect(fieldOfError(named('resources'))).toEqual(['resources']);
+    expect(fieldOfError(named('knowledgeNodeIds[2]'))).toEqual(['knowledgeNodeIds']);
+    expect(fieldOfError(named('editionId'))).toEqual(['bookId']);
+    expect(fieldOfError(named('title'))).toEqual(['title']);
   });
 
-  it('leaves messages about no field of the form to the form as a whole', () => {
-    expect(fieldOfMessage('只能修改自己的课程')).toBeNull();
-    expect(fieldOfMessage('参数 teacherUserId：教师只能把课程记在自己名下')).toBeNull();
+  it('leaves failures about no field of the form to the form as a whole', () => {
+    expect(fieldOfError(new HttpError(403, { path: '/save', message: '只能修改自己的课程' }))).toBeNull();
+    expect(fieldOfError(new HttpError(403, { path: '/save', envelope: { status: 403, data: { field: 'teacherUserId' } } }))).toBeNull();
+    expect(fieldOfError(new Error('参数 title 不能为空'))).toBeNull();
   });
 });

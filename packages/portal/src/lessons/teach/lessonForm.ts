@@ -114,11 +114,17 @@ export type FieldPath = [FieldName] | ['resources', number, 'title'];
 const FORM_FIELDS = new Set<string>(['title', 'stage', 'subjectCode', 'grade', 'bookId', 'chapterNodeId', 'knowledgeNodeIds', 'description', 'resources']);
 
 /**
- * The form field a server message names (`参数 resources[1].title 不能为空`, `缺少参数：grade`,
- * `Parameter "title" …`), so the message can stand under that field. `editionId` is set by the book.
+ * The form field a failed save names. The server sends the parameter at fault as `data.field`
+ * (`title`, `resources[1].title`, `knowledgeNodeIds[2]`); the SDK's error carries it as `field`.
+ * `editionId` is set by the book, and a parameter the form does not show leaves the form as a whole.
  */
-export function fieldOfMessage(message: string): FieldPath | null {
-  const match = /(?:参数\s*|缺少参数[：:]\s*|Parameter\s+"|Missing parameter:\s*)([A-Za-z]+)(?:\[(\d+)\](?:\.([A-Za-z]+))?)?/.exec(message);
+export function fieldOfError(error: unknown): FieldPath | null {
+  const path = error !== null && typeof error === 'object' ? (error as { field?: unknown }).field : undefined;
+  return typeof path === 'string' ? fieldOfPath(path) : null;
+}
+
+export function fieldOfPath(path: string): FieldPath | null {
+  const match = /^([A-Za-z]+)(?:\[(\d+)\](?:\.([A-Za-z]+))?)?/.exec(path);
   if (!match) return null;
   const name = match[1] === 'editionId' ? 'bookId' : match[1]!;
   if (!FORM_FIELDS.has(name)) return null;

@@ -1,9 +1,11 @@
 /**
- * Raw SQL for the cloud-lesson domains. Both drivers answer `{ rows }`; node-postgres hands bigint and
- * count(*) back as strings and PGlite as numbers, so every mapper reads numbers through `num`.
+ * Reading the answer of a hand-written `sql` query (the few a repository cannot express with drizzle's
+ * builder: tuned list queries, correlated counts). Both drivers answer `{ rows }`; node-postgres hands
+ * bigint and count(*) back as strings and PGlite as numbers, so mappers read numbers through `num`
+ * (absent → 0) or `numOrNull`. Also the paging and condition helpers every repository shares.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Orm } from '../db/database.js';
+import type { Orm } from './database.js';
 
 export type Row = Record<string, unknown>;
 

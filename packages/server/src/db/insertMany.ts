@@ -3,7 +3,7 @@
  * take minutes on PGlite. Table and column names are constants of this codebase, never user input.
  */
 import { sql } from 'drizzle-orm';
-import type { Orm } from '../db/database.js';
+import type { Orm } from './database.js';
 
 export async function insertMany(
   db: Orm,

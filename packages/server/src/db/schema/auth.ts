@@ -1,0 +1,40 @@
+/** Tokens, login failures, captchas and WeChat login states (migrations/0001_init.sql). */
+import { bigserial, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { epoch } from './columns.js';
+
+export const tokens = pgTable('tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  familyId: text('family_id').notNull(),
+  userId: text('user_id').notNull(),
+  ua: text('ua').notNull().default(''),
+  createdAt: epoch('created_at').notNull(),
+  expiresAt: epoch('expires_at').notNull(),
+  revokedAt: epoch('revoked_at'),
+  successorHash: text('successor_hash'),
+  rotatedAt: epoch('rotated_at'),
+});
+
+export const loginFailures = pgTable('login_failures', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  username: text('username').notNull(),
+  ip: text('ip').notNull().default(''),
+  failedAt: epoch('failed_at').notNull(),
+});
+
+export const captchas = pgTable('captchas', {
+  id: text('id').primaryKey(),
+  username: text('username').notNull(),
+  answerX: integer('answer_x').notNull(),
+  state: text('state').$type<'open' | 'solved' | 'dead' | 'used'>().notNull().default('open'),
+  expiresAt: epoch('expires_at').notNull(),
+  tokenHash: text('token_hash').unique(),
+  tokenExpiresAt: epoch('token_expires_at'),
+  createdAt: epoch('created_at').notNull(),
+});
+
+export const wechatStates = pgTable('wechat_states', {
+  state: text('state').primaryKey(),
+  areaCode: text('area_code').notNull(),
+  expiresAt: epoch('expires_at').notNull(),
+  usedAt: epoch('used_at'),
+});

@@ -1,0 +1,81 @@
+/** The file service: stored contents, users' files, uploads, challenges, object-store grants (migrations/0010_files.sql). */
+import { bigint, integer, pgSequence, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { bigNumber, epoch } from './columns.js';
+
+/** Shared by file_infos and uploads: an upload is named by the id its file will have. */
+export const fileInfoIds = pgSequence('file_info_ids', { startWith: 100001 });
+
+export const fileContents = pgTable('file_contents', {
+  sha256: text('sha256').primaryKey(),
+  md5: text('md5').notNull(),
+  size: bigNumber('size').notNull(),
+  store: text('store').$type<'local' | 's3'>().notNull(),
+  storageKey: text('storage_key').notNull(),
+  mime: text('mime').notNull(),
+  createdAt: epoch('created_at').notNull(),
+});
+
+export const fileInfos = pgTable('file_infos', {
+  id: bigint('id', { mode: 'number' }).primaryKey(),
+  userId: text('user_id').notNull(),
+  contentSha256: text('content_sha256').notNull(),
+  fileName: text('file_name').notNull(),
+  extension: text('extension').notNull(),
+  categoryCode: integer('category_code').notNull(),
+  supportSourceFlag: integer('support_source_flag').notNull().default(0),
+  businessCode: text('business_code'),
+  createdAt: epoch('created_at').notNull(),
+});
+
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id').notNull(),
+    fileMd5: text('file_md5').notNull(),
+    totalSize: bigNumber('total_size').notNull(),
+    extension: text('extension').notNull(),
+    fileName: text('file_name').notNull(),
+    chunkSize: bigNumber('chunk_size').notNull(),
+    chunks: integer('chunks').notNull(),
+    state: text('state').$type<'receiving' | 'assembling' | 'complete'>().notNull().default('receiving'),
+    leaseUntil: epoch('lease_until'),
+    supportSourceFlag: integer('support_source_flag').notNull().default(0),
+    businessCode: text('business_code'),
+    createdAt: epoch('created_at').notNull(),
+    updatedAt: epoch('updated_at').notNull(),
+  },
+  (t) => [unique().on(t.userId, t.fileMd5, t.totalSize, t.extension)],
+);
+
+export const uploadChunks = pgTable(
+  'upload_chunks',
+  {
+    uploadId: bigint('upload_id', { mode: 'number' }).notNull(),
+    chunkIndex: integer('chunk_index').notNull(),
+    size: bigNumber('size').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: epoch('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.chunkIndex] })],
+);
+
+export const fileChallenges = pgTable('file_challenges', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').notNull(),
+  md5: text('md5').notNull(),
+  contentSha256: text('content_sha256').notNull(),
+  rangeOffset: bigNumber('range_offset').notNull(),
+  rangeLength: bigNumber('range_length').notNull(),
+  expiresAt: epoch('expires_at').notNull(),
+});
+
+export const objectGrants = pgTable('object_grants', {
+  objectKey: text('object_key').primaryKey(),
+  userId: text('user_id').notNull(),
+  fileMd5: text('file_md5').notNull(),
+  businessCode: text('business_code'),
+  fileInfoId: bigint('file_info_id', { mode: 'number' }),
+  expiresAt: epoch('expires_at').notNull(),
+  createdAt: epoch('created_at').notNull(),
+});

@@ -1,0 +1,166 @@
+/**
+ * Writes to existing lessons: publish status, the excellent flag, delete (with what keeps a lesson),
+ * a live copy of a lesson, and the download counter. Reads of lesson lists stay in lessonQueries.ts.
+ */
+import { and, count, eq, inArray, ne, notExists, notInArray, sql } from 'drizzle-orm';
+import { newId } from '../db/ids.js';
+import type { Orm } from '../db/database.js';
+import { lessonKnowledgeNodes, lessonLearning, lessonNotes, lessonResources, lessons, specialSubjectLessons, specialSubjects } from '../db/schema.js';
+
+type Tx = Parameters<Parameters<Orm['transaction']>[0]>[0];
+
+/** The lesson's own columns as a save writes them (`description` absent = keep the stored one). */
+export type LessonValues = Omit<typeof lessons.$inferInsert, 'description' | 'createdBy' | 'createdAt' | 'updatedAt'> & { description?: string };
+
+export interface VideoValues {
+  /** Kept across edits, so study records and marks stay attached; absent = a new video. */
+  resourceId?: string;
+  title: string;
+  url: string;
+  fileInfoId: string | null;
+  durationSeconds: number;
+  captionUrl: string;
+}
+
+export interface LessonSave {
+  lesson: LessonValues;
+  /** Insert (a new lesson) or update. */
+  isNew: boolean;
+  createdBy: string;
+  now: number;
+  /** Each given list replaces the stored one as a whole. */
+  knowledgeNodeIds?: string[];
+  videos?: VideoValues[];
+  specialSubjectIds?: string[];
+}
+
+export class LessonWriteRepo {
+  constructor(private readonly db: Orm) {}
+
+  /** The ids among `ids` that exist. */
+  async existing(ids: string[]): Promise<Set<string>> {
+    const rows = await this.db.select({ id: lessons.id }).from(lessons).where(inArray(lessons.id, ids));
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** Recorded lessons among `ids` that have no video yet (they cannot be published). */
+  withoutVideo(ids: string[]): Promise<{ id: string; title: string }[]> {
+    // Spelled out: drizzle leaves columns of a single-table select unqualified.
+    const videos = sql`(SELECT 1 FROM lesson_resources r WHERE r.lesson_id = "lessons"."id")`;
+    return this.db
+      .select({ id: lessons.id, title: lessons.title })
+      .from(lessons)
+      .where(and(inArray(lessons.id, ids), eq(lessons.liveFlag, 0), notExists(videos)));
+  }
+
+  /** Writes a lesson with its knowledge points, videos and topics, all or nothing. */
+  async save(save: LessonSave): Promise<void> {
+    const { lesson, now } = save;
+    const id = lesson.id;
+    await this.db.transaction(async (tx) => {
+      if (save.isNew) {
+        await tx.insert(lessons).values({ ...lesson, description: lesson.description ?? '', createdBy: save.createdBy, createdAt: now, updatedAt: now });
+      } else {
+        const { id: _id, ...changes } = lesson;
+        await tx.update(lessons).set({ ...changes, updatedAt: now }).where(eq(lessons.id, id));
+      }
+      if (save.knowledgeNodeIds) {
+        await tx.delete(lessonKnowledgeNodes).where(eq(lessonKnowledgeNodes.lessonId, id));
+        if (save.knowledgeNodeIds.length > 0) await tx.insert(lessonKnowledgeNodes).values(save.knowledgeNodeIds.map((nodeId) => ({ lessonId: id, nodeId })));
+      }
+      if (save.videos) {
+        const kept = save.videos.map((v) => v.resourceId).filter((v): v is string => Boolean(v));
+        await tx.delete(lessonResources).where(and(eq(lessonResources.lessonId, id), kept.length > 0 ? notInArray(lessonResources.id, kept) : undefined));
+        for (const [sort, v] of save.videos.entries()) {
+          const values = { title: v.title, url: v.url, fileInfoId: v.fileInfoId, durationSeconds: v.durationSeconds, captionUrl: v.captionUrl, sort };
+          await tx
+            .insert(lessonResources)
+            .values({ id: v.resourceId ?? newId('rs'), lessonId: id, ...values })
+            .onConflictDoUpdate({ target: lessonResources.id, set: values });
+        }
+      }
+      if (save.specialSubjectIds) {
+        await tx.delete(specialSubjectLessons).where(eq(specialSubjectLessons.lessonId, id));
+        if (save.specialSubjectIds.length > 0) {
+          await tx.insert(specialSubjectLessons).values(save.specialSubjectIds.map((specialSubjectId) => ({ specialSubjectId, lessonId: id })));
+        }
+      }
+    });
+  }
+
+  /** Publishes or withdraws; how many lessons changed. */
+  async setPublished(ids: string[], published: boolean, now: number): Promise<number> {
+    const changed = published
+      ? await this.db
+          .update(lessons)
+          .set({ publishStatus: 1, publishAt: now, updatedAt: now })
+          .where(and(inArray(lessons.id, ids), eq(lessons.publishStatus, 0)))
+          .returning({ id: lessons.id })
+      : await this.db
+          .update(lessons)
+          .set({ publishStatus: 0, updatedAt: now })
+          .where(and(inArray(lessons.id, ids), eq(lessons.publishStatus, 1)))
+          .returning({ id: lessons.id });
+    return changed.length;
+  }
+
+  /** Sets the excellent flag; how many lessons changed. */
+  async setExcellent(ids: string[], flag: number, now: number): Promise<number> {
+    const changed = await this.db
+      .update(lessons)
+      .set({ excellentFlag: flag, updatedAt: now })
+      .where(and(inArray(lessons.id, ids), ne(lessons.excellentFlag, flag)))
+      .returning({ id: lessons.id });
+    return changed.length;
+  }
+
+  /** What keeps a lesson from being deleted: learners' records and notes, and a topic it is filed under. */
+  async usage(lessonId: string, db: Orm | Tx = this.db): Promise<{ records: number; topicName: string | null }> {
+    const [[learning], [notes], [topic]] = await Promise.all([
+      db.select({ n: count() }).from(lessonLearning).where(eq(lessonLearning.lessonId, lessonId)),
+      db.select({ n: count() }).from(lessonNotes).where(eq(lessonNotes.lessonId, lessonId)),
+      db
+        .select({ name: specialSubjects.name })
+        .from(specialSubjectLessons)
+        .innerJoin(specialSubjects, eq(specialSubjects.id, specialSubjectLessons.specialSubjectId))
+        .where(eq(specialSubjectLessons.lessonId, lessonId))
+        .limit(1),
+    ]);
+    return { records: (learning?.n ?? 0) + (notes?.n ?? 0), topicName: topic?.name ?? null };
+  }
+
+  /** Deletes the lesson after `check` passed inside the same transaction. */
+  async delete(lessonId: string, check: (usage: { records: number; topicName: string | null }) => void): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      check(await this.usage(lessonId, tx));
+      await tx.delete(lessons).where(eq(lessons.id, lessonId));
+    });
+  }
+
+  /** A new, unpublished live lesson copying the source's curriculum, teacher, knowledge points and videos. */
+  async copyAsLive(sourceId: string, copy: { id: string; title: string; liveStartAt: number; liveEndAt: number; createdBy: string; now: number }): Promise<void> {
+    const { id, title, liveStartAt, liveEndAt, createdBy, now } = copy;
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO lessons (id, title, lesson_type, description, live_flag, stage, subject_code, grade, edition_id,
+        book_id, chapter_node_id, teacher_user_id, teacher_info_id, teacher_name, school_id, school_name, cover_url, cover_file_id,
+        duration_seconds, live_start_at, live_end_at, created_by, created_at, updated_at)
+        SELECT ${id}, ${title}, lesson_type, description, 1, stage, subject_code, grade, edition_id, book_id, chapter_node_id,
+          teacher_user_id, teacher_info_id, teacher_name, school_id, school_name, cover_url, cover_file_id,
+          ${Math.round((liveEndAt - liveStartAt) / 1000)}, ${liveStartAt}, ${liveEndAt}, ${createdBy}, ${now}, ${now}
+        FROM lessons WHERE id = ${sourceId}`);
+      await tx.execute(sql`INSERT INTO lesson_knowledge_nodes (lesson_id, node_id) SELECT ${id}, node_id FROM lesson_knowledge_nodes WHERE lesson_id = ${sourceId}`);
+      await tx.execute(sql`INSERT INTO lesson_resources (id, lesson_id, title, url, file_info_id, duration_seconds, caption_url, sort)
+        SELECT 'rs-' || md5(${id} || id), ${id}, title, url, file_info_id, duration_seconds, caption_url, sort FROM lesson_resources WHERE lesson_id = ${sourceId}`);
+    });
+  }
+
+  /** Counts one download; the new count. */
+  async addDownload(lessonId: string): Promise<number> {
+    const [row] = await this.db
+      .update(lessons)
+      .set({ downloadCount: sql`${lessons.downloadCount} + 1` })
+      .where(eq(lessons.id, lessonId))
+      .returning({ downloadCount: lessons.downloadCount });
+    return row?.downloadCount ?? 0;
+  }
+}

@@ -1,0 +1,108 @@
+/** Every read and write of `special_subjects` and `special_subject_lessons`: topics and the lessons filed under them. */
+import { and, asc, count, eq, ilike, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { Orm } from '../db/database.js';
+import { containsPattern } from '../db/rows.js';
+import { lessons, specialSubjectLessons, specialSubjects } from '../db/schema.js';
+
+const s = specialSubjects;
+const x = specialSubjectLessons;
+
+/** A topic with the number of its published lessons. */
+export type TopicRow = typeof specialSubjects.$inferSelect & { lessonCount: number };
+export type NewTopic = typeof specialSubjects.$inferInsert;
+export type TopicChanges = Partial<Pick<NewTopic, 'name' | 'description' | 'coverUrl' | 'sort'>> & { updatedAt: number };
+
+type Tx = Parameters<Parameters<Orm['transaction']>[0]>[0];
+
+export class SpecialSubjectRepo {
+  /** The topic's published lessons, counted beside each topic row. */
+  private readonly lessonCount: SQL<number>;
+
+  constructor(private readonly db: Orm) {
+    const published = db
+      .select({ n: count() })
+      .from(x)
+      .innerJoin(lessons, eq(lessons.id, x.lessonId))
+      .where(and(eq(x.specialSubjectId, s.id), eq(lessons.publishStatus, 1)));
+    this.lessonCount = sql<number>`(${published})`.mapWith(Number);
+  }
+
+  private select(where: SQL | undefined): Promise<TopicRow[]> {
+    return this.db
+      .select({ ...this.columns(), lessonCount: this.lessonCount })
+      .from(s)
+      .where(where)
+      .orderBy(asc(s.sort), asc(s.createdAt), asc(s.id));
+  }
+
+  private columns() {
+    const { id, name, description, coverUrl, sort, createdBy, createdAt, updatedAt } = s;
+    return { id, name, description, coverUrl, sort, createdBy, createdAt, updatedAt };
+  }
+
+  /** Every topic in order, or those whose name contains `keyword`. */
+  list(keyword?: string): Promise<TopicRow[]> {
+    return this.select(keyword ? ilike(s.name, containsPattern(keyword)) : undefined);
+  }
+
+  async find(id: string): Promise<TopicRow | undefined> {
+    return (await this.select(eq(s.id, id)))[0];
+  }
+
+  async nameTaken(name: string, exceptId?: string): Promise<boolean> {
+    const rows = await this.db.select({ id: s.id }).from(s).where(and(eq(s.name, name), exceptId ? ne(s.id, exceptId) : undefined)).limit(1);
+    return rows.length > 0;
+  }
+
+  /** The ids among `ids` that exist. */
+  async existing(ids: string[]): Promise<Set<string>> {
+    const rows = await this.db.select({ id: s.id }).from(s).where(inArray(s.id, ids));
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /** The lesson ids among `ids` that exist. */
+  async existingLessons(ids: string[]): Promise<Set<string>> {
+    const rows = await this.db.select({ id: lessons.id }).from(lessons).where(inArray(lessons.id, ids));
+    return new Set(rows.map((r) => r.id));
+  }
+
+  async nextSort(): Promise<number> {
+    const [row] = await this.db.select({ n: sql<number>`COALESCE(max(${s.sort}), 0) + 1`.mapWith(Number) }).from(s);
+    return row?.n ?? 1;
+  }
+
+  /** Creates the topic and, when given, files its lessons, in one transaction. */
+  async insert(topic: NewTopic, lessonIds?: string[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.insert(s).values(topic);
+      if (lessonIds) await setLessons(tx, topic.id, lessonIds);
+    });
+  }
+
+  /** Changes the topic and, when given, replaces its lessons, in one transaction. */
+  async update(id: string, changes: TopicChanges, lessonIds?: string[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.update(s).set(changes).where(eq(s.id, id));
+      if (lessonIds) await setLessons(tx, id, lessonIds);
+    });
+  }
+
+  /** Puts `ids` first in the given order and every other topic after them, in their present order. */
+  async reorder(ids: string[], now: number): Promise<void> {
+    const rest = await this.db.select({ id: s.id }).from(s).where(notInArray(s.id, ids)).orderBy(asc(s.sort), asc(s.createdAt), asc(s.id));
+    await this.db.transaction(async (tx) => {
+      for (const [i, id] of [...ids, ...rest.map((r) => r.id)].entries()) await tx.update(s).set({ sort: i + 1, updatedAt: now }).where(eq(s.id, id));
+    });
+  }
+
+  /** Deletes the topics; their lessons stay (the filing rows go with the topic). */
+  async delete(ids: string[]): Promise<void> {
+    await this.db.delete(s).where(inArray(s.id, ids));
+  }
+}
+
+async function setLessons(tx: Tx, id: string, lessonIds: string[]): Promise<void> {
+  await tx.delete(x).where(eq(x.specialSubjectId, id));
+  const unique = [...new Set(lessonIds)];
+  if (unique.length > 0) await tx.insert(x).values(unique.map((lessonId, sort) => ({ specialSubjectId: id, lessonId, sort })));
+}
