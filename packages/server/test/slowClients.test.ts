@@ -6,6 +6,7 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limitsFromEnv } from '../src/settings.js';
+import { bodyTimeMs } from '../src/http/connectionLimits.js';
 import { startHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -66,6 +67,13 @@ describe('slow clients', () => {
     const { afterMs } = await closed;
     expect(afterMs).toBeGreaterThanOrEqual(3_000);
     expect(afterMs).toBeLessThan(9_000);
+  });
+
+  it('gives a large upload the time it needs at 1 Mbit/s, and ordinary requests their short time', () => {
+    const defaults = limitsFromEnv({});
+    expect(bodyTimeMs('/api/file/v1/file/block', String(10 * 1024 * 1024), defaults)).toBe(120_000);
+    expect(bodyTimeMs('/file/v1/obs/upload', String(100_000_000), defaults)).toBe(800_000);
+    expect(bodyTimeMs('/cloudSchool/v1/cloudLesson/save', String(100_000_000), defaults)).toBe(30_000);
   });
 
   it('serves the next client normally', async () => {
