@@ -12,6 +12,9 @@ import { migrate } from './db/migrate.js';
 import { settingsFromEnv, type Settings } from './settings.js';
 import { installErrorHandling } from './http/errorHandler.js';
 import { installJsonBodyParsing, JSON_BODY_LIMIT } from './http/bodyParsing.js';
+import { hardenRouteSchema, storableKeywords } from './http/schemaRules.js';
+import { installConnectionLimits, timeoutOptions } from './http/connectionLimits.js';
+import type { MeasuredCache } from './util/cacheStats.js';
 import { installSecurity } from './http/security.js';
 import { createGuard } from './http/guard.js';
 import { SlidingWindowLimiter } from './http/rateLimiter.js';
@@ -58,12 +61,19 @@ export interface BuildOptions {
   logger?: boolean;
   /** Insert the demo organisations and accounts (default: settings.seedDemo). */
   seedDemo?: boolean;
+  /**
+   * What `close()` does with open connections: `true` (tests) cuts them at once; `'idle'` (the CLI)
+   * closes idle ones and lets in-flight requests finish (main.ts bounds how long).
+   */
+  forceCloseConnections?: boolean | 'idle';
 }
 
 export interface RouteSummary {
   method: string;
   url: string;
   public: boolean;
+  /** The request schema as validated (after schemaRules.ts). */
+  schema?: Record<string, unknown>;
 }
 
 declare module 'fastify' {
@@ -73,6 +83,8 @@ declare module 'fastify' {
     ctx: AppContext;
     /** Demo accounts created while building (empty when they already existed). */
     seededAccounts: string[];
+    /** The in-memory caches by name, for their bounds and sizes (tests, diagnostics). */
+    caches: Map<string, MeasuredCache>;
   }
 }
 
@@ -143,23 +155,28 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       logger: options.logger === false ? false : { level: settings.logLevel },
       trustProxy: settings.trustProxy,
       bodyLimit: JSON_BODY_LIMIT,
-      forceCloseConnections: true,
-      ajv: { customOptions: { allowUnionTypes: true } },
+      forceCloseConnections: options.forceCloseConnections ?? true,
+      ...timeoutOptions(settings.limits),
+      // Unknown properties are removed (schemaRules.ts adds `additionalProperties: false` to every request schema).
+      ajv: { customOptions: { allowUnionTypes: true, removeAdditional: true }, plugins: [storableKeywords as never] },
     });
     const routeList: RouteSummary[] = [];
     app.decorate('routeList', routeList);
     app.decorate('ctx', ctx);
     app.decorate('seededAccounts', seeded);
+    app.decorate('caches', new Map<string, MeasuredCache>());
     app.decorateRequest('auth', null);
     app.addHook('onRoute', (route) => {
+      hardenRouteSchema(route.schema as Record<string, unknown> | undefined);
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
-        routeList.push({ method, url: route.url, public: route.config?.public === true });
+        routeList.push({ method, url: route.url, public: route.config?.public === true, schema: route.schema as Record<string, unknown> | undefined });
       }
     });
 
     installErrorHandling(app);
-    installJsonBodyParsing(app);
+    installJsonBodyParsing(app, settings.limits.jsonMaxDepth);
+    installConnectionLimits(app, settings.limits);
     await installSecurity(app, { allowedOrigins: settings.allowedOrigins, wechatQrUrl: settings.wechatQrUrl });
 
     for (const domain of MODULES) await domain.routes(app, ctx);

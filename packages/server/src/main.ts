@@ -1,15 +1,18 @@
 /**
  * `node packages/server/dist/main.js`: the reference server from environment variables
- * (docs/contracts.md). Stops cleanly on SIGINT/SIGTERM: in-flight requests end, the database closes
- * and the data-folder lock is released.
+ * (docs/contracts.md). Stops cleanly on SIGINT/SIGTERM in bounded time (shutdown.ts): in-flight
+ * requests end, the database closes and the data-folder lock is released.
  */
+import path from 'node:path';
 import { buildApp } from './app.js';
+import { installGracefulShutdown } from './shutdown.js';
 import { LockHeldError } from './db/lock.js';
 import { settingsFromEnv } from './settings.js';
 
 async function main(): Promise<void> {
   const settings = settingsFromEnv();
-  const app = await buildApp({ settings });
+  // In-flight requests may finish when the server stops (shutdown.ts bounds how long).
+  const app = await buildApp({ settings, forceCloseConnections: 'idle' });
   const address = await app.listen({ port: settings.port, host: settings.host });
   const port = new URL(address).port;
   const shownHost = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
@@ -21,23 +24,7 @@ async function main(): Promise<void> {
     );
   }
 
-  let closing = false;
-  const stop = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    app.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        console.error('关闭服务器时出错 / error while closing:', err);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  installGracefulShutdown(app, { graceMs: settings.limits.shutdownGraceMs, lockPath: path.join(settings.dataDir, 'server.lock') });
 }
 
 main().catch((err: unknown) => {

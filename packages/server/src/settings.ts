@@ -26,6 +26,32 @@ export interface Settings {
   wechatQrUrl: string;
   wechatAppId: string;
   wechatRedirectUri: string;
+  /** Request limits (docs/security.md). */
+  limits: ServerLimits;
+}
+
+export interface ServerLimits {
+  /** Deepest nesting of arrays and objects a JSON body may have. */
+  jsonMaxDepth: number;
+  /** Time to receive a request's headers. */
+  headersTimeoutMs: number;
+  /** Time to receive a whole request (headers and body), except chunk uploads. */
+  requestTimeoutMs: number;
+  /** Time to receive a whole chunk upload (a 10 MB chunk at 1 Mbit/s takes about 80 s). */
+  uploadTimeoutMs: number;
+  /** A connection on which nothing moves for this long is closed. */
+  idleTimeoutMs: number;
+  /** How long an idle keep-alive connection waits for its next request. */
+  keepAliveTimeoutMs: number;
+  /** Open connections per client address (0: no limit, e.g. behind a proxy that limits). */
+  maxConnectionsPerIp: number;
+  /** Open connections in all. */
+  maxConnections: number;
+  /** Bytes and entries of the public lesson page cache. */
+  pageCacheMaxBytes: number;
+  pageCacheMaxEntries: number;
+  /** On SIGTERM/SIGINT, in-flight requests get this long before their connections are closed. */
+  shutdownGraceMs: number;
 }
 
 /** The repository root, found from this file in `src/` as well as from the bundle in `dist/`. */
@@ -43,6 +69,30 @@ function positiveInt(name: string, raw: string | undefined, fallback: number): n
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`环境变量 ${name} 必须是正整数，当前为“${raw}”`);
   return n;
+}
+
+function nonNegativeInt(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`环境变量 ${name} 必须是非负整数，当前为“${raw}”`);
+  return n;
+}
+
+export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerLimits {
+  const seconds = (name: string, fallback: number) => positiveInt(name, env[name], fallback) * 1000;
+  return {
+    jsonMaxDepth: positiveInt('JSON_MAX_DEPTH', env.JSON_MAX_DEPTH, 32),
+    headersTimeoutMs: seconds('HEADERS_TIMEOUT_SECONDS', 10),
+    requestTimeoutMs: seconds('REQUEST_TIMEOUT_SECONDS', 30),
+    uploadTimeoutMs: seconds('UPLOAD_TIMEOUT_SECONDS', 120),
+    idleTimeoutMs: seconds('IDLE_TIMEOUT_SECONDS', 60),
+    keepAliveTimeoutMs: seconds('KEEP_ALIVE_TIMEOUT_SECONDS', 5),
+    maxConnectionsPerIp: nonNegativeInt('MAX_CONNECTIONS_PER_IP', env.MAX_CONNECTIONS_PER_IP, 1000),
+    maxConnections: positiveInt('MAX_CONNECTIONS', env.MAX_CONNECTIONS, 10_000),
+    pageCacheMaxBytes: positiveInt('PAGE_CACHE_MAX_MB', env.PAGE_CACHE_MAX_MB, 32) * 1024 * 1024,
+    pageCacheMaxEntries: positiveInt('PAGE_CACHE_MAX_ENTRIES', env.PAGE_CACHE_MAX_ENTRIES, 2_000),
+    shutdownGraceMs: seconds('SHUTDOWN_GRACE_SECONDS', 10),
+  };
 }
 
 function trustProxyOf(raw: string | undefined): boolean | string {
@@ -79,5 +129,6 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     wechatQrUrl: env.WECHAT_QR_URL || 'https://open.weixin.qq.com/connect/qrconnect',
     wechatAppId: env.WECHAT_APP_ID ?? '',
     wechatRedirectUri: env.WECHAT_REDIRECT_URI ?? '',
+    limits: limitsFromEnv(env),
   };
 }

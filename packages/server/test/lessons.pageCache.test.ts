@@ -54,6 +54,18 @@ describe('PublicPageCache', () => {
     expect(await text(cache.get('other', async () => 'fresh'))).toBe('fresh');
   });
 
+  it('stays within its byte bound however many distinct pages are asked for', async () => {
+    const cache = new PublicPageCache(60_000, 2_000, Date.now, Math.random, 64 * 1024);
+    for (let i = 0; i < 200; i++) await cache.get(`k${i}`, async () => 'x'.repeat(4_000));
+    const { entries, bytes } = cache.stats();
+    expect(bytes).toBeLessThanOrEqual(64 * 1024);
+    expect(entries).toBeGreaterThan(5);
+    expect(entries).toBeLessThan(20);
+    // A page larger than the whole bound is answered but not kept.
+    expect((await cache.get('huge', async () => 'y'.repeat(100_000))).length).toBeGreaterThan(100_000);
+    expect(cache.stats().bytes).toBeLessThanOrEqual(64 * 1024);
+  });
+
   it('keeps no failed load: the next caller tries again', async () => {
     const cache = new PublicPageCache(60_000);
     await expect(cache.get('k', async () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
@@ -61,12 +73,20 @@ describe('PublicPageCache', () => {
   });
 });
 
+const FIELDS = ['stage', 'subjectCode', 'keyword', 'bookId'];
+
 describe('filterKey', () => {
   it('is the same for filters that mean the same, and differs otherwise', () => {
-    const a = filterKey([0, 'newest', 'zh-CN'], { stage: 2, subjectCode: 214, keyword: ' 分数 ', bookId: undefined });
-    expect(filterKey([0, 'newest', 'zh-CN'], { keyword: '分数', subjectCode: 214, stage: 2 })).toBe(a);
-    expect(filterKey([0, 'newest', 'en'], { keyword: '分数', subjectCode: 214, stage: 2 })).not.toBe(a);
-    expect(filterKey([0, 'newest', 'zh-CN'], { keyword: '分数', subjectCode: 213, stage: 2 })).not.toBe(a);
-    expect(filterKey([0, 'newest', 'zh-CN'], null)).toBe(filterKey([0, 'newest', 'zh-CN'], { keyword: '' }));
+    const a = filterKey([0, 'newest', 'zh-CN'], { stage: 2, subjectCode: 214, keyword: ' 分数 ', bookId: undefined }, FIELDS);
+    expect(filterKey([0, 'newest', 'zh-CN'], { keyword: '分数', subjectCode: 214, stage: 2 }, FIELDS)).toBe(a);
+    expect(filterKey([0, 'newest', 'en'], { keyword: '分数', subjectCode: 214, stage: 2 }, FIELDS)).not.toBe(a);
+    expect(filterKey([0, 'newest', 'zh-CN'], { keyword: '分数', subjectCode: 213, stage: 2 }, FIELDS)).not.toBe(a);
+    expect(filterKey([0, 'newest', 'zh-CN'], null, FIELDS)).toBe(filterKey([0, 'newest', 'zh-CN'], { keyword: '' }, FIELDS));
+  });
+
+  it('is built from the known fields only', () => {
+    const a = filterKey([0, 'newest', 'zh-CN'], { stage: 2 }, FIELDS);
+    expect(filterKey([0, 'newest', 'zh-CN'], { stage: 2, junk1: 'x'.repeat(900_000) }, FIELDS)).toBe(a);
+    expect(filterKey([0, 'newest', 'zh-CN'], { stage: 2, keyword: { deep: [1] } }, FIELDS)).toBe(a);
   });
 });

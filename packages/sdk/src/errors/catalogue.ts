@@ -92,6 +92,7 @@ export const Codes = {
   FILE_INFO_QUERY_FAILED: 5000016,
   // A state machine was asked for a move its table forbids: a fault of the code, not of the user.
   ILLEGAL_TRANSITION: 5000017,
+  STORAGE_FULL: 5070001,
 } as const;
 
 export type CodeName = keyof typeof Codes;
@@ -172,6 +173,7 @@ export const catalogue: Readonly<Record<number, CatalogueEntry>> = Object.freeze
   5000015: e(500, '文件读写失败', 'File read/write failed'),
   5000016: e(500, '查询文件信息失败，请重新选择', 'Failed to query file info, please select the file again'),
   5000017: e(500, '操作与当前状态不符，请刷新后重试', 'This action does not fit the current state, please refresh and try again'),
+  5070001: e(507, '存储空间不足，请稍后重试或联系管理员', 'Insufficient storage space, please try again later or contact the administrator'),
   2510109: e(403, '没有上传权限', 'No upload permission'),
   2810137: e(409, '该课程已被使用，不能删除', 'This lesson is in use and cannot be deleted'),
 });

@@ -12,6 +12,7 @@ const CONFIG_CACHE_MS = 10_000;
 
 export async function globalConfigRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const cache = new TtlCache<ConfigRow[]>(CONFIG_CACHE_MS, 1);
+  app.caches.set('public configuration', cache);
   app.post(
     '/base/v1/globalConfig/list',
     { config: { public: true }, schema: { body: { type: ['object', 'null'] } } },

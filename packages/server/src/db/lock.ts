@@ -49,11 +49,15 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
   for (let attempt = 0; attempt < 3; attempt++) {
     if (tryCreate(lockPath)) {
       let released = false;
-      return {
+      // A process that exits without closing (an error while closing) still leaves the folder free.
+      const onExit = () => lock.release();
+      process.once('exit', onExit);
+      const lock: DataDirLock = {
         path: lockPath,
         release() {
           if (released) return;
           released = true;
+          process.off('exit', onExit);
           try {
             const holder = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
             if (holder === process.pid) rmSync(lockPath, { force: true });
@@ -62,6 +66,7 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
           }
         },
       };
+      return lock;
     }
     let holder = NaN;
     try {

@@ -14,6 +14,7 @@ import { digestStream, TooManyBytesError } from './streamDigest.js';
 import { contentMatchesExtension } from './contentSniff.js';
 import type { FileHashes } from './fileHashes.js';
 import { KeyedLock } from './keyedLock.js';
+import { isStorageFull, storageFull } from './storageErrors.js';
 import { checkChunkPlan, chunkSpan, checkExtension, checkFileName, checkMd5, checkTotalSize, expectedChunkBytes, extensionOf } from './uploadRules.js';
 
 export interface ChunkFields {
@@ -116,7 +117,12 @@ export class ChunkService {
       }
       const span = chunkSpan(plan, f.chunk);
       const stored = await this.store.putChunk(id, span.start, bytes, expected).catch((err: unknown) => {
-        throw err instanceof TooManyBytesError ? wrongSize('more') : err;
+        if (err instanceof TooManyBytesError) throw wrongSize('more');
+        if (isStorageFull(err)) {
+          this.log(err);
+          throw storageFull(`分片 ${f.chunk} 未保存（已收到的分片均已保留，可稍后续传）`, err);
+        }
+        throw err;
       });
       // Bytes that are not acknowledged are written over by the next send of this index.
       if (stored.size !== expected) throw wrongSize(stored.size);
@@ -138,6 +144,7 @@ export class ChunkService {
     } catch (err) {
       if (err instanceof AppError) throw err;
       this.log(err);
+      if (isStorageFull(err)) throw storageFull('文件合并未完成（已收到的分片均已保留）', err);
       throw new AppError(Codes.UPLOAD_FAILED, '文件合并失败，请稍后重试（已收到的分片均已保留）', { cause: err });
     }
   }

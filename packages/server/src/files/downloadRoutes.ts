@@ -7,6 +7,7 @@ import { Codes } from '@dscloud/sdk/errors';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/appError.js';
 import { localeOf, ok } from '../http/envelope.js';
+import { EPOCH_MS_MAX } from '../http/schemaRules.js';
 import type { FileRepo } from './fileRepo.js';
 import type { FileStore } from './fileStore.js';
 import { MEDIA_PATH } from './mediaLinks.js';
@@ -19,7 +20,7 @@ const mediaQuery = {
   type: 'object',
   required: ['e', 's'],
   properties: {
-    e: { type: 'integer', minimum: 0 },
+    e: { type: 'integer', minimum: 0, maximum: EPOCH_MS_MAX / 1000 },
     s: { type: 'string', minLength: 1, maxLength: 64 },
     download: downloadQuery.properties.download,
   },

@@ -5,7 +5,6 @@
  * store instead of copying it. Bytes of a chunk that was never acknowledged (a crash or an aborted
  * request halfway) are simply written over when the chunk is sent again.
  */
-import { createWriteStream } from 'node:fs';
 import { constants, mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -53,8 +52,20 @@ export class LocalChunkStore implements ChunkStore {
     // whole file's MD5 is computed in order by FileHashes.
     const tap = new DigestTap(limit, { md5: false });
     try {
-      // The numeric fd: a stream given the FileHandle itself keeps it referenced, and close() waits forever.
-      await pipeline(bytes, tap, createWriteStream('', { fd: handle.fd, start: offset, autoClose: false }));
+      // Written through the FileHandle itself: no stream owns the descriptor, so it is closed exactly
+      // once, below (a stream on the raw fd closed it when the pipeline failed, and the second close
+      // could hit another file that had been given the same number meanwhile).
+      let position = offset;
+      await pipeline(bytes, tap, async (source: AsyncIterable<Buffer>) => {
+        for await (const chunk of source) {
+          let written = 0;
+          while (written < chunk.length) {
+            const { bytesWritten } = await handle.write(chunk, written, chunk.length - written, position);
+            written += bytesWritten;
+            position += bytesWritten;
+          }
+        }
+      });
       await handle.datasync();
       if (created) await fsyncPath(dir);
       return tap.digest();

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { AppContext } from '../context.js';
 import { localeOf, ok } from '../http/envelope.js';
+import { byteCountSchema } from '../http/schemaRules.js';
 import type { CloudSaveRequest, ObjectStoreService } from './objectStoreService.js';
 import type { FileConfig } from './fileConfig.js';
 import { readForm } from './multipartForm.js';
@@ -47,7 +48,7 @@ export async function objectStoreRoutes(app: FastifyInstance, ctx: AppContext, s
             fileMd5: { type: 'string', minLength: 1, maxLength: 64 },
             fileName: { type: 'string', minLength: 1, maxLength: 1024 },
             supportSourceFlag: { type: 'integer', enum: [0, 1] },
-            totalSize: { type: 'integer', minimum: 0 },
+            totalSize: byteCountSchema,
             objectKey: { type: 'string', minLength: 1, maxLength: 512 },
             businessCode: { type: ['string', 'integer'], maxLength: 16 },
           },

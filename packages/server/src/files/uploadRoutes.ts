@@ -6,6 +6,7 @@ import { Codes } from '@dscloud/sdk/errors';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/appError.js';
 import { localeOf, ok } from '../http/envelope.js';
+import { byteCountSchema, checkStorableText } from '../http/schemaRules.js';
 import type { ChunkFields, ChunkService } from './chunkService.js';
 import type { PossessionService } from './possessionService.js';
 import type { FileInfoRow } from './fileRepo.js';
@@ -32,6 +33,7 @@ function integerField(fields: Record<string, string>, key: string, required: boo
 
 export function chunkFieldsOf(fields: Record<string, string>): ChunkFields {
   for (const key of ['fileMd5', 'fileName']) if (!fields[key]) throw new AppError(Codes.MISSING_PARAMETER, `缺少参数：${key}`, { field: `${key}` });
+  for (const [key, value] of Object.entries(fields)) checkStorableText(key, value);
   const fileInfoId = integerField(fields, 'fileInfoId', false);
   const businessCode = fields.businessCode?.trim();
   if (businessCode && !/^\d{1,16}$/.test(businessCode)) throw new AppError(Codes.BAD_REQUEST, `参数 businessCode 格式不正确：“${businessCode.slice(0, 40)}”`, { field: 'businessCode' });
@@ -60,7 +62,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext, chunks
         body: {
           type: 'object',
           required: ['fileMd5', 'fileName'],
-          properties: { extension, fileMd5: md5, fileName: name, fileSize: { type: 'integer', minimum: 0 }, challengeId: { type: 'string', maxLength: 64 }, proof: { type: 'string', maxLength: 64 } },
+          properties: { extension, fileMd5: md5, fileName: name, fileSize: byteCountSchema, challengeId: { type: 'string', maxLength: 64 }, proof: { type: 'string', maxLength: 64 } },
         },
       },
     },
@@ -93,7 +95,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext, chunks
         body: {
           type: 'object',
           required: ['fileMd5', 'fileName', 'totalSize'],
-          properties: { fileMd5: md5, fileName: name, totalSize: { type: 'integer', minimum: 0 }, chunkSize: { type: 'integer', minimum: 0 } },
+          properties: { fileMd5: md5, fileName: name, totalSize: byteCountSchema, chunkSize: { type: 'integer', minimum: 0 } },
         },
       },
     },

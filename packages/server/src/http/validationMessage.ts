@@ -92,6 +92,22 @@ function describe(
       return { code: Codes.BAD_REQUEST, message: en ? `${subject} needs at least ${limit} items` : `${subject}至少需要 ${limit} 项` };
     case 'maxItems':
       return { code: Codes.BAD_REQUEST, message: en ? `${subject} allows at most ${limit} items` : `${subject}最多 ${limit} 项` };
+    case 'storableText': {
+      const nul = params.problem === 'nul';
+      return {
+        code: Codes.MISSING_PARAMETER,
+        message: en
+          ? `${subject} contains ${nul ? 'a NUL character' : 'an unpaired UTF-16 surrogate'}, which cannot be stored`
+          : `${subject}含有无法保存的字符（${nul ? '空字符 NUL' : '不成对的 UTF-16 代理字符'}）`,
+      };
+    }
+    case 'storableInteger': {
+      const { min, max } = params as { min: number; max: number };
+      return {
+        code: Codes.MISSING_PARAMETER,
+        message: en ? `${subject} must be an integer from ${min} to ${max}` : `${subject}超出范围，应为 ${min} 到 ${max} 之间的整数`,
+      };
+    }
     case 'additionalProperties': {
       const extra = String(params.additionalProperty ?? '');
       return { code: Codes.BAD_REQUEST, message: en ? `Unknown parameter: ${extra}` : `不支持的参数：${extra}` };

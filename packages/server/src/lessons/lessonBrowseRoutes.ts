@@ -34,11 +34,13 @@ const DATE = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
 const PUBLIC_PAGE_CACHE_MS = 3_000;
 const PUBLIC_TOTAL_CACHE_MS = 60_000;
 const JSON_TYPE = 'application/json; charset=utf-8';
+const FILTER_FIELDS = Object.keys(filterProps);
 const PAGE_WRITERS = [`${CLOUD_LESSON}/`, '/cloudSchool/v1/specialSubject/', '/cloudSchool/v1/teacherInfo/'];
 
 export async function lessonBrowseRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const db = ctx.db.orm;
   const totals = new CountCache(Date.now, PUBLIC_TOTAL_CACHE_MS);
+  app.caches.set('public lesson totals', totals);
   const queries = new LessonQueries(db, ctx.now, ctx.media.url, totals);
   const stats = new LessonStats(db, queries);
   const curriculum = new CurriculumRepo(db);
@@ -80,7 +82,8 @@ export async function lessonBrowseRoutes(app: FastifyInstance, ctx: AppContext):
     },
   );
 
-  const publicPages = new PublicPageCache(PUBLIC_PAGE_CACHE_MS);
+  const publicPages = new PublicPageCache(PUBLIC_PAGE_CACHE_MS, ctx.settings.limits.pageCacheMaxEntries, Date.now, Math.random, ctx.settings.limits.pageCacheMaxBytes);
+  app.caches.set('public lesson pages', publicPages);
   // A change made through this server shows at once: lesson, topic and teacher writes drop the pages.
   app.addHook('onSend', async (request, reply) => {
     if (request.method === 'GET' || reply.statusCode >= 400 || request.routeOptions.config?.public) return;
@@ -94,7 +97,7 @@ export async function lessonBrowseRoutes(app: FastifyInstance, ctx: AppContext):
     const locale = localeOf(request);
     const load = async () => ok(await queries.page(await conditions(request, filter, live), orderBy, filter ?? {}), locale);
     if (filter?.onlyMine) return load();
-    const bytes = await publicPages.get(filterKey([live, orderBy, locale], filter), load);
+    const bytes = await publicPages.get(filterKey([live, orderBy, locale], filter, FILTER_FIELDS), load);
     reply.type(JSON_TYPE);
     return bytes;
   };

@@ -8,6 +8,7 @@ import { localeOf, ok } from '../http/envelope.js';
 import { CurriculumRepo } from '../curriculum/curriculumRepo.js';
 import { requireAdmin, requireTeacher } from './access.js';
 import { idSchema } from '../db/ids.js';
+import { epochMsSchema } from '../http/schemaRules.js';
 import { addDownload, deleteLesson, makeLiveLesson, setExcellent, setPublished } from './lessonActions.js';
 import { CLOUD_LESSON, requireTopic } from './lessonBrowseRoutes.js';
 import { inAnyTopic, lessonConditions } from './lessonFilters.js';
@@ -89,8 +90,8 @@ export async function lessonManageRoutes(app: FastifyInstance, ctx: AppContext):
           required: ['lessonId', 'liveStartTime', 'liveEndTime'],
           properties: {
             lessonId: idSchema,
-            liveStartTime: { type: 'integer', minimum: 0 },
-            liveEndTime: { type: 'integer', minimum: 0 },
+            liveStartTime: epochMsSchema,
+            liveEndTime: epochMsSchema,
             title: { type: 'string', maxLength: 100 },
           },
         },

@@ -1,6 +1,7 @@
 /** JSON schemas of the lesson calls; the validation message names the field (http/validationMessage.ts). */
 import { LESSON_ORDERS as ORDER_BY, LIVE_STATES } from '@dscloud/sdk/lessons';
 import { ID_PATTERN, idSchema } from '../db/ids.js';
+import { EPOCH_MS_MAX, epochMsSchema } from '../http/schemaRules.js';
 
 export const pageProps = {
   pageNum: { type: 'integer', minimum: 1, maximum: 100_000 },
@@ -10,7 +11,7 @@ export const pageProps = {
 export { LESSON_ORDERS as ORDER_BY, LIVE_STATES } from '@dscloud/sdk/lessons';
 export type { LessonFilter, LessonOrder as OrderBy, LiveState, ResourceInput, SaveLessonInput as SaveInput } from '@dscloud/sdk/lessons';
 
-const epochMs = { type: 'integer', minimum: 0, maximum: 32503680000000 } as const;
+const epochMs = epochMsSchema;
 const flag = { type: 'integer', enum: [0, 1] } as const;
 
 export const filterProps = {
@@ -77,8 +78,8 @@ export const saveSchema = {
     schoolName: { type: 'string', maxLength: 100 },
     coverUrl: { type: 'string', maxLength: 1000, pattern: '^$|^(/|https?://)[^\\s]*$' },
     coverFileId: { type: ['string', 'null'], pattern: ID_PATTERN },
-    liveStartTime: { type: ['integer', 'null'], minimum: 0 },
-    liveEndTime: { type: ['integer', 'null'], minimum: 0 },
+    liveStartTime: { type: ['integer', 'null'], minimum: 0, maximum: EPOCH_MS_MAX },
+    liveEndTime: { type: ['integer', 'null'], minimum: 0, maximum: EPOCH_MS_MAX },
     durationSeconds: { type: 'integer', minimum: 0, maximum: 86_400 },
     resources: { type: 'array', maxItems: 50, items: resourceSchema },
     specialSubjectIds: { type: 'array', maxItems: 20, items: idSchema },

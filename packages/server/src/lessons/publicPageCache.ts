@@ -11,9 +11,16 @@
  *   event loop, and eight back-to-back refreshes would hold every request for their sum.
  * - `invalidate()` (a write through this server) drops everything at once; a load that started before
  *   it is answered to its own callers but never kept.
+ * - Bounded by entries and by bytes (keys plus serialized pages): the least recently used page goes
+ *   first, so no sequence of requests can make the cache outgrow `maxBytes`.
  */
-export class PublicPageCache {
-  private readonly entries = new Map<string, Entry>();
+import { LRUCache } from 'lru-cache';
+import { keyBytes, type CacheStats, type MeasuredCache } from '../util/cacheStats.js';
+
+export const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+
+export class PublicPageCache implements MeasuredCache {
+  private readonly entries: LRUCache<string, Entry>;
   private generation = 0;
 
   constructor(
@@ -21,7 +28,18 @@ export class PublicPageCache {
     private readonly maxEntries = 2_000,
     private readonly now: () => number = Date.now,
     private readonly random: () => number = Math.random,
-  ) {}
+    private readonly maxBytes = PAGE_CACHE_MAX_BYTES,
+  ) {
+    this.entries = new LRUCache<string, Entry>({
+      max: maxEntries,
+      maxSize: maxBytes,
+      sizeCalculation: (entry, key) => keyBytes(key) + (entry.ready?.length ?? 0),
+    });
+  }
+
+  stats(): CacheStats {
+    return { entries: this.entries.size, bytes: this.entries.calculatedSize, maxEntries: this.maxEntries, maxBytes: this.maxBytes };
+  }
 
   get(key: string, load: () => Promise<unknown>): Promise<Buffer> {
     const entry = this.entries.get(key);
@@ -36,7 +54,6 @@ export class PublicPageCache {
   }
 
   private refresh(key: string, load: () => Promise<unknown>, stale?: Entry): Entry {
-    if (!stale && this.entries.size >= this.maxEntries) this.entries.clear();
     const entry: Entry = stale ?? { ready: undefined, pending: undefined, until: 0 };
     const generation = this.generation;
     const pending = load().then((value) => Buffer.from(JSON.stringify(value)));
@@ -44,14 +61,17 @@ export class PublicPageCache {
     this.entries.set(key, entry);
     pending.then(
       (bytes) => {
-        if (this.generation !== generation || this.entries.get(key) !== entry) return;
+        if (this.generation !== generation || this.entries.peek(key) !== entry) return;
         entry.ready = bytes;
         entry.until = this.now() + this.ttlMs * (0.8 + 0.2 * this.random());
         entry.pending = undefined;
+        // Put back so that the byte bound counts the page (a page larger than the bound is not kept).
+        this.entries.delete(key);
+        this.entries.set(key, entry);
       },
       () => {
         // A failed load is not kept; a stale answer, if any, stays until the next try.
-        if (this.entries.get(key) !== entry) return;
+        if (this.entries.peek(key) !== entry) return;
         if (entry.ready) entry.pending = undefined;
         else this.entries.delete(key);
       },
@@ -67,13 +87,16 @@ interface Entry {
 }
 
 /**
- * A cache key that is the same for filters that mean the same: properties in name order, empty ones
- * left out, the keyword trimmed (the query trims it too).
+ * A cache key that is the same for filters that mean the same: the `known` fields only, in name order,
+ * empty ones left out, the keyword trimmed (the query trims it too). Only scalar values count: the
+ * schema admits nothing else, and a key is never built from what a request merely brought along.
  */
-export function filterKey(parts: readonly unknown[], filter: object | null | undefined): string {
-  const named = Object.entries(filter ?? {})
-    .map(([k, v]) => [k, typeof v === 'string' && k === 'keyword' ? v.trim() : v] as const)
-    .filter(([, v]) => v !== undefined && v !== null && v !== '')
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+export function filterKey(parts: readonly unknown[], filter: object | null | undefined, known: readonly string[]): string {
+  const source = (filter ?? {}) as Record<string, unknown>;
+  const named = [...known]
+    .sort()
+    .filter((k) => Object.prototype.hasOwnProperty.call(source, k))
+    .map((k) => [k, typeof source[k] === 'string' && k === 'keyword' ? (source[k] as string).trim() : source[k]] as const)
+    .filter(([, v]) => v !== undefined && v !== null && v !== '' && (typeof v !== 'object'));
   return JSON.stringify([...parts, named]);
 }

@@ -24,3 +24,14 @@ describe('TtlCache', () => {
     expect(await cache.get('bad', async () => 7)).toBe(7);
   });
 });
+
+describe('TtlCache bounds', () => {
+  it('never holds more bytes than its bound, however many keys are asked for', async () => {
+    const cache = new TtlCache<string>(60_000, 10_000, Date.now, 32 * 1024);
+    for (let i = 0; i < 100; i++) await cache.get(`key-${i}`, async () => 'v'.repeat(2_000));
+    await Promise.resolve();
+    const { entries, bytes } = cache.stats();
+    expect(bytes).toBeLessThanOrEqual(32 * 1024);
+    expect(entries).toBeLessThan(20);
+  });
+});

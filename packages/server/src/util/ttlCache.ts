@@ -2,26 +2,56 @@
  * A small read-through cache with a time limit, for reference data that changes rarely and is read on
  * almost every request (organisations, the public configuration). Each server instance keeps its own
  * copy, so a change made by another instance or directly in the database shows within `ttlMs`.
- * Concurrent misses for one key share one load.
+ * Concurrent misses for one key share one load. Bounded by entries and by bytes (least recently used
+ * entries go first).
  */
-export class TtlCache<V> {
-  private readonly entries = new Map<string, { value: Promise<V>; until: number }>();
+import { LRUCache } from 'lru-cache';
+import { keyBytes, valueBytes, type CacheStats, type MeasuredCache } from './cacheStats.js';
+
+interface Entry<V> {
+  value: Promise<V>;
+  until: number;
+  bytes: number;
+}
+
+export const TTL_CACHE_MAX_BYTES = 8 * 1024 * 1024;
+
+export class TtlCache<V> implements MeasuredCache {
+  private readonly entries: LRUCache<string, Entry<V>>;
 
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 10_000,
     private readonly now: () => number = Date.now,
-  ) {}
+    private readonly maxBytes = TTL_CACHE_MAX_BYTES,
+  ) {
+    this.entries = new LRUCache<string, Entry<V>>({
+      max: maxEntries,
+      maxSize: maxBytes,
+      sizeCalculation: (entry, key) => Math.max(1, keyBytes(key) + entry.bytes),
+    });
+  }
 
   get(key: string, load: () => Promise<V>): Promise<V> {
     const now = this.now();
     const hit = this.entries.get(key);
     if (hit && hit.until > now) return hit.value;
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
     const value = load();
-    this.entries.set(key, { value, until: now + this.ttlMs });
-    // A failed load is not kept: the next call tries again.
-    value.catch(() => this.entries.delete(key));
+    const entry: Entry<V> = { value, until: now + this.ttlMs, bytes: 0 };
+    this.entries.set(key, entry);
+    value.then(
+      (loaded) => {
+        // Measured once loaded: put back so the byte bound sees the real size.
+        if (this.entries.peek(key) !== entry) return;
+        entry.bytes = valueBytes(loaded);
+        this.entries.delete(key);
+        this.entries.set(key, entry);
+      },
+      // A failed load is not kept: the next call tries again.
+      () => {
+        if (this.entries.peek(key) === entry) this.entries.delete(key);
+      },
+    );
     return value;
   }
 
@@ -29,5 +59,9 @@ export class TtlCache<V> {
   invalidate(key?: string): void {
     if (key === undefined) this.entries.clear();
     else this.entries.delete(key);
+  }
+
+  stats(): CacheStats {
+    return { entries: this.entries.size, bytes: this.entries.calculatedSize, maxEntries: this.maxEntries, maxBytes: this.maxBytes };
   }
 }
