@@ -4,7 +4,7 @@
 // (published on-demand lessons per stage and subject, for realistic filters).
 //   node bench/seed-lessons.mjs <dataDir> [count]        (count default: BENCH_LESSONS or 100000)
 import { build } from 'esbuild';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { root } from './lib.mjs';

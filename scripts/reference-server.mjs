@@ -64,7 +64,7 @@ export async function startReferenceServer({ allowedOrigins = [], env = {}, stdi
     },
   });
   const apiBase = `http://127.0.0.1:${port}`;
-  let exited = child.exitCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
+  const exited = child.exitCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
   const stop = async () => {
     process.off('exit', killNow);
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

@@ -13,6 +13,7 @@ const vitest = (name, dir, extra = []) => ['npx', ['vitest', 'run', '--reporter=
 const pg = process.env.TEST_DATABASE_URL;
 const suites = [
   { name: 'typecheck', run: ['npm', ['run', 'typecheck', '--silent']] },
+  { name: 'lint', run: ['npm', ['run', 'lint', '--silent']] },
   { name: 'build', run: ['node', ['scripts/build.mjs']] },
   { name: 'sdk unit', run: vitest('sdk', 'packages/sdk') },
   { name: 'server (PGlite)', run: vitest('server-pglite', 'packages/server'), env: { TEST_DATABASE_URL: '' } },

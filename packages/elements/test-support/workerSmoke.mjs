@@ -16,7 +16,7 @@ const WORKER_URL = /new URL\(\s*["']([^"']*\.worker[^"']*\.js)["']\s*,\s*import\
 async function workerReferences() {
   const found = new Map();
   for (const dir of ['', 'chunks', 'elements', 'standalone']) {
-    let names = [];
+    let names;
     try {
       names = await readdir(path.join(dist, dir));
     } catch {

@@ -38,7 +38,7 @@ const leave = (url: string) => window.location.assign(url);
  * form-less deploy type.
  */
 export function Login(props: LoginProps) {
-  const { loginType } = props;
+  const { loginType, pageUrl } = props;
   const platform = usePlatform(props.apiBase);
   const { auth, config } = platform;
   const lang = toLang(props.lang);
@@ -77,11 +77,10 @@ export function Login(props: LoginProps) {
     [auth, platform, memory, deploy, settings?.rememberPassword],
   );
 
+  // The deploy attempt runs once per mount and address.
   useEffect(() => {
-    if (deploy) void auth.deployLogin(props.pageUrl);
-    // The deploy attempt runs once per mount and address.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [deploy, auth, props.pageUrl]);
+    if (deploy) void auth.deployLogin(pageUrl);
+  }, [deploy, auth, pageUrl]);
 
   const submit = (values: LoginFormValues) => {
     username.current = values.username;

@@ -88,11 +88,11 @@ describe('<ds-lesson-player> with a lesson of the reference server (student)', (
     expect(first.lastResourceId).to.equal(resource.resourceId);
     expect(first.lastPosition).to.be.within(2, 4);
 
-    video(el).play();
+    void video(el).play();
     await playFor(el, 1);
     video(el).currentTime = Math.min(video(el).duration - 2, video(el).currentTime + 5);
     await waitFor(() => !video(el).seeking);
-    video(el).play();
+    void video(el).play();
     await playFor(el, 1);
     const second = await waitFor(async () => {
       const record = await learning(lessonId);
@@ -132,7 +132,7 @@ describe('<ds-lesson-player> with a lesson of the reference server (student)', (
       return record.totalSeconds > before ? record.totalSeconds : null;
     });
     expect(after - before).to.be.within(1, 3.5);
-    expect(JSON.parse(String(sent[0]!.body)).seconds).to.equal(after - before);
+    expect((JSON.parse(sent[0]!.body as string) as { seconds: number }).seconds).to.equal(after - before);
   });
 
   it('resumes at the position of the server study record', async () => {

@@ -94,8 +94,8 @@ export const PlayingWithPlaylist: Story = {
   play: async ({ canvasElement }) => {
     const items = await waitFor(() => {
       const found = canvasElement.querySelectorAll<HTMLButtonElement>('.ds-player__item');
-      expect(found.length).toBe(3);
-      expect(canvasElement.querySelector('.plyr')).not.toBeNull();
+      void expect(found.length).toBe(3);
+      void expect(canvasElement.querySelector('.plyr')).not.toBeNull();
       return found;
     });
     items[1]!.click();

@@ -128,8 +128,9 @@ export function LessonPlayer(props: LessonPlayerProps) {
       });
     }
     if (play) void Promise.resolve(player.play()).catch(() => undefined);
-    // A new item (or a new player) loads a source; nothing else may reload it mid-play.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // A new item (or a new player) loads a source; nothing else may reload it mid-play. (`useEffectEvent`
+    // would say so without the comment, but the elements support React 19.0, which lacks it.)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the values read here must not reload the source
   }, [player, item?.src, index]);
 
   usePlayback({

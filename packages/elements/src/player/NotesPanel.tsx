@@ -48,7 +48,7 @@ export function NotesPanel({ notes, messages: m, currentTime, onSave, onSeek, on
   return (
     <section className="ds-player__notes" part="notes" aria-labelledby={titleId}>
       <h2 id={titleId} className="ds-player__notes-title">{m.notes}</h2>
-      <form className="ds-player__note-form" onSubmit={submit}>
+      <form className="ds-player__note-form" onSubmit={(event) => void submit(event)}>
         <label htmlFor={fieldId} className="ds-player__note-label">{time === null ? m.newNote : m.noteLabel(formatTime(time))}</label>
         <textarea
           id={fieldId}

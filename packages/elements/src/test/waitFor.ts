@@ -8,7 +8,7 @@ export async function waitFor<T>(check: () => T | Promise<T>, { timeout = 8000, 
   for (;;) {
     try {
       const value = await check();
-      if (value) return value as NonNullable<T>;
+      if (value) return value;
       lastError = undefined;
     } catch (error) {
       lastError = error;

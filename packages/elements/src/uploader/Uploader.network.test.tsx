@@ -38,7 +38,10 @@ function schoolLine(cutAfterChunks = Infinity) {
       if (state.down) return refuse();
       const response = await inner(config);
       const received = (parse(response.data) as { data?: { received?: number[] } } | undefined)?.data?.received;
-      if (config.url?.endsWith('/upload/status') && received) (state.held = received), (state.sent = []);
+      if (config.url?.endsWith('/upload/status') && received) {
+        state.held = received;
+        state.sent = [];
+      }
       return response;
     }
     if (!state.cut && state.acknowledged >= cutAfterChunks) state.cut = state.down = true;
@@ -98,7 +101,7 @@ describe('<Uploader> when the network drops or the config cannot be fetched', fu
     const bar = host.querySelector('[part~="upload-progress"]')!;
     expect(Number(bar.getAttribute('aria-valuenow'))).to.be.greaterThan(0);
     expect(host.querySelector('.ds-uploader__file')!.getAttribute('data-status')).to.equal('waitingForNetwork');
-    expect(host.querySelector(`button[aria-label="暂停 ${file.name}"]`)).to.exist;
+    expect(host.querySelector(`button[aria-label="暂停 ${file.name}"]`)).to.not.equal(null);
     expect(host.querySelector('button[aria-label^="重试"]')).to.equal(null);
     await waitFor(() => spoken() === `${file.name} 网络已断开，恢复后自动继续`, { message: 'announced' });
     expect(await axeViolations(host)).to.deep.equal([]);

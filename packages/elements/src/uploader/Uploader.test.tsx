@@ -56,7 +56,7 @@ describe('<ds-uploader> against the reference server', function () {
   it('refuses wrong types, empty, too large and too many files with the spec messages', async () => {
     el = mountUploader({ 'max-count': '2', 'max-size': '1mb', multiple: '' }, token);
     const errors: UploadErrorDetail[] = [];
-    el.addEventListener('ds-upload-error', (event) => errors.push((event as CustomEvent<UploadErrorDetail>).detail));
+    el.addEventListener('ds-upload-error', (event) => errors.push(event.detail));
     await choose(el, [
       new File(['MZ'], 'setup.exe'),
       new File([], '空白.pdf'),
@@ -85,7 +85,7 @@ describe('<ds-uploader> against the reference server', function () {
     el = mountUploader({ multiple: '' }, token);
     const file = pseudoRandomFile(`课堂实录-${Date.now()}.zip`, 50 * MB, 20261121);
     const progress: UploadProgressDetail[] = [];
-    el.addEventListener('ds-upload-progress', (event) => progress.push((event as CustomEvent<UploadProgressDetail>).detail));
+    el.addEventListener('ds-upload-progress', (event) => progress.push(event.detail));
     const since = performance.now();
     const completed = nextEvent<UploadCompleteDetail>(el, 'ds-upload-complete', 110000);
     await choose(el, [file]);
@@ -173,7 +173,7 @@ describe('<ds-uploader> against the reference server', function () {
     const dragged = new DataTransfer();
     dragged.items.add(pseudoRandomFile(`拖入-${Date.now()}.pdf`, 64 * 1024, 1));
     zone.dispatchEvent(new DragEvent('dragenter', { bubbles: true, composed: true, dataTransfer: dragged }));
-    await waitFor(() => zone.hasAttribute('data-dragging') && zone.textContent!.includes('松开鼠标即可添加文件'));
+    await waitFor(() => zone.hasAttribute('data-dragging') && zone.textContent.includes('松开鼠标即可添加文件'));
     zone.dispatchEvent(new DragEvent('drop', { bubbles: true, composed: true, cancelable: true, dataTransfer: dragged }));
     await waitFor(() => $$(el!, '.ds-uploader__file').length === 1 && !zone.hasAttribute('data-dragging'));
 

@@ -1,5 +1,5 @@
 import { Input, Pagination, Segmented } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useT } from '../i18n/useT';
 import { useCurrentUser, useViewer } from '../platform/hooks';
@@ -35,11 +35,12 @@ export default function LearnScreen() {
   const history = useLearnHistory(viewer.kind === 'teacher' ? 'teach' : 'learn', { signedIn: Boolean(user), restore: !params && !chosenHere });
   const go = (next: LearnChoice, options: { replace?: boolean } = {}) => {
     const query = formatChoice(next);
-    navigate(query ? `/learn/demand/${query}` : '/learn', { state: { chosen: true }, replace: options.replace });
+    void navigate(query ? `/learn/demand/${query}` : '/learn', { state: { chosen: true }, replace: options.replace });
   };
+  // The saved position is opened once, when it arrives; `go` (a new function each render) is not a reason to open it again.
+  const openSaved = useEffectEvent((saved: LearnChoice) => go(saved, { replace: true }));
   useEffect(() => {
-    if (history.saved) go(history.saved, { replace: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (history.saved) openSaved(history.saved);
   }, [history.saved]);
   // A learner with a stage starts in it; an explicit choice in the address wins.
   const ownStage = Number(user?.stageCode);

@@ -18,7 +18,7 @@ export function RequireLogin({ children }: { children: ReactNode }) {
       title={t('login.required')}
       subTitle={t('login.requiredDesc')}
       extra={
-        <Button type="primary" onClick={() => navigate(`/login?returnUrl=${encodeURIComponent(pathname + search)}`)}>
+        <Button type="primary" onClick={() => void navigate(`/login?returnUrl=${encodeURIComponent(pathname + search)}`)}>
           {t('user.login')}
         </Button>
       }

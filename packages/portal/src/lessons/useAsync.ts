@@ -23,7 +23,7 @@ export function useAsync<T>(load: () => Promise<T>, deps: DependencyList): Async
     return () => {
       current = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps stand for `load`, which is a new function every render
   }, [...deps, round]);
   const reload = useCallback(() => setRound((r) => r + 1), []);
   return { ...state, reload };

@@ -24,6 +24,7 @@ export function safeReturnUrl(raw: string | null | undefined, origin: string = l
   }
   if (value.startsWith('#')) value = value.slice(1);
   if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/';
+  // eslint-disable-next-line no-control-regex -- the control characters are what this test looks for
   if (/[\u0000-\u001f]/.test(value)) return '/';
   if (/^\/login(?:[/?#]|$)/.test(value)) return '/';
   return value;

@@ -24,7 +24,7 @@ export default function LoginScreen() {
         <LanguageSwitch />
       </header>
       <main className="ds-login-main">
-        <Login lang={locale} onSuccess={() => navigate(target, { replace: true })} />
+        <Login lang={locale} onSuccess={() => void navigate(target, { replace: true })} />
       </main>
       <footer className="ds-login-footer">
         © {new Date().getFullYear()} {platformName} {t('footer.copyright')}

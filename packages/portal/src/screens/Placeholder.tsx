@@ -22,7 +22,7 @@ export function Placeholder({ title, subTitle, status = 'info', extra }: Placeho
         subTitle={subTitle}
         extra={
           extra ?? (
-            <Button type="primary" onClick={() => navigate('/')}>
+            <Button type="primary" onClick={() => void navigate('/')}>
               {t('backHome')}
             </Button>
           )

@@ -55,7 +55,7 @@ export function Disclosure({ trigger, triggerLabel, openOnFocus, className, trig
       onMouseEnter={show}
       onMouseLeave={hideLater}
       onBlur={(e) => {
-        if (!root.current?.contains(e.relatedTarget as Node | null)) close();
+        if (!root.current?.contains(e.relatedTarget)) close();
       }}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && open) {

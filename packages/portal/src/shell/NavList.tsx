@@ -18,7 +18,7 @@ function Entry({ item, onNavigate }: EntryProps) {
       <button
         type="button"
         className="ds-nav-link"
-        onClick={() => modal.info({ title: label, content: t('page.comingSoon') })}
+        onClick={() => void modal.info({ title: label, content: t('page.comingSoon') })}
       >
         {label}
       </button>

@@ -16,7 +16,7 @@ export function UserMenu() {
 
   if (!profile.loggedIn) {
     return (
-      <Button type="primary" onClick={() => navigate(loginRoute(location.pathname + location.search))}>
+      <Button type="primary" onClick={() => void navigate(loginRoute(location.pathname + location.search))}>
         {t('user.login')}
       </Button>
     );
@@ -62,10 +62,10 @@ export function UserMenu() {
             <button
               type="button"
               className="ds-nav-link"
-              onClick={async () => {
+              onClick={() => {
                 close();
                 // The SDK then sends the user to login (or to the bureau's own logout page).
-                await logout();
+                void logout();
               }}
             >
               {t('user.logout')}

@@ -66,7 +66,7 @@ export const Subjects = enumOf<number, SubjectEntry>('Subject', [
 ]);
 
 /** Subjects of one stage, in table order. */
-export function subjectsOfStage(stage: StageCode | number | string): readonly SubjectEntry[] {
+export function subjectsOfStage(stage: number | string): readonly SubjectEntry[] {
   return Subjects.entries.filter((entry) => entry.stage === Number(stage));
 }
 

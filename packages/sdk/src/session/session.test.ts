@@ -6,7 +6,6 @@ import { createHttpClient } from '../http/client.js';
 import { createFakeClock } from '../testing/fakeClock.js';
 import { createFakeServer, fail, ok, type FakeServer } from '../testing/fakeServer.js';
 import type { Notice } from '../util/notice.js';
-import { StorageKeys } from './keys.js';
 import type { Navigation } from './navigation.js';
 import { createSession, type LoginTicket } from './session.js';
 import { createSharedMemory, type KeyValueStorage } from './storage.js';

@@ -68,7 +68,7 @@ export async function runFilePipeline(ctx: FileRunContext, memory: FileMemory): 
       memory.askServer = true;
       if (memory.sample === undefined) return;
       options.resumeStore.set(ctx.fingerprint, {
-        fileMd5: fileMd5!,
+        fileMd5: fileMd5,
         fileInfoId,
         chunkSize,
         sample: memory.sample,

@@ -60,5 +60,5 @@ function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
   if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer) {
     return bytes.buffer;
   }
-  return bytes.slice().buffer as ArrayBuffer;
+  return bytes.slice().buffer;
 }

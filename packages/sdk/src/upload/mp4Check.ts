@@ -66,7 +66,7 @@ export async function checkMp4H264(source: FileSource, options: Mp4CheckOptions 
     try {
       file.flush();
     } catch {
-      broken = true;
+      // A file that fails even to flush has no movie box: `info` stays empty.
     }
   }
   const codecs = info ? info.tracks.map((track) => track.codec) : [];

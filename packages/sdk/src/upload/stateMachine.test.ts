@@ -13,7 +13,7 @@ describe('upload state machine', () => {
   });
 
   it('ends at once when the server already has the file (秒传)', () => {
-    const file = transition({ status: 'comparing' as UploadStatus, percent: 0 }, 'done', { percent: 100 });
+    const file = transition({ status: 'comparing', percent: 0 }, 'done', { percent: 100 });
     expect(file).toEqual({ status: 'done', percent: 100 });
   });
 
@@ -32,14 +32,14 @@ describe('upload state machine', () => {
     }
     expect([...LEGAL_TRANSITIONS.waitingForNetwork].sort()).toEqual(['cancelled', 'comparing', 'paused', 'uploading']);
     // A dropped line is not a failure: the file cannot be marked failed while it waits.
-    expect(() => transition({ status: 'waitingForNetwork' as UploadStatus }, 'failed')).toThrow(IllegalTransitionError);
+    expect(() => transition({ status: 'waitingForNetwork' }, 'failed')).toThrow(IllegalTransitionError);
   });
 
   it('refuses moves the table does not allow, leaving the file untouched', () => {
     const done = { status: 'done' as UploadStatus };
     expect(() => transition(done, 'uploading')).toThrow(IllegalTransitionError);
-    expect(() => transition({ status: 'added' as UploadStatus }, 'uploading')).toThrow(/added → uploading/);
-    expect(() => transition({ status: 'cancelled' as UploadStatus }, 'paused')).toThrow(IllegalTransitionError);
+    expect(() => transition({ status: 'added' }, 'uploading')).toThrow(/added → uploading/);
+    expect(() => transition({ status: 'cancelled' }, 'paused')).toThrow(IllegalTransitionError);
     expect(done.status).toBe('done');
   });
 
@@ -48,7 +48,10 @@ describe('upload state machine', () => {
     expect(finals.sort()).toEqual(['cancelled', 'done']);
     const reached = new Set<UploadStatus>(['added']);
     const queue: UploadStatus[] = ['added'];
-    while (queue.length) for (const next of LEGAL_TRANSITIONS[queue.shift()!]) if (!reached.has(next)) (reached.add(next), queue.push(next));
+    while (queue.length) for (const next of LEGAL_TRANSITIONS[queue.shift()!]) if (!reached.has(next)) {
+      reached.add(next);
+      queue.push(next);
+    }
     expect([...reached].sort()).toEqual([...ALL].sort());
   });
 });

@@ -19,7 +19,7 @@ export default function FamousSchoolScreen() {
               <h2>{t(key)}</h2>
               {i === 0 ? (
                 // The zone's lessons are the platform's excellent lessons until a school has its own catalogue.
-                <Button type="primary" onClick={() => navigate('/more-lessons/3')}>
+                <Button type="primary" onClick={() => void navigate('/more-lessons/3')}>
                   {t('famous.active')}
                 </Button>
               ) : (

@@ -41,6 +41,7 @@ export default function LiveScheduleScreen() {
   const t = useT();
   const api = useLessonsApi();
   const [week, setWeek] = useState(0);
+  // eslint-disable-next-line react-hooks/purity -- the week follows the clock at each render (a screen left open past midnight moves on)
   const now = Date.now();
   const startDate = mondayOf(now, week);
   const endDate = addDays(startDate, 6);

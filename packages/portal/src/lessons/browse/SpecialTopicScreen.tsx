@@ -36,7 +36,7 @@ export default function SpecialTopicScreen() {
           value={topicId}
           onChange={(e) => {
             setPageNum(1);
-            navigate(`/special-topic/${encodeURIComponent(e.target.value as string)}`);
+            void navigate(`/special-topic/${encodeURIComponent(e.target.value as string)}`);
           }}
           options={topics.data.map((topic) => ({ value: topic.specialSubjectId, label: `${topic.name}（${t('topic.lessons', { count: topic.lessonCount })}）` }))}
         />

@@ -7,14 +7,12 @@ import { LearningTotals } from './LearningTotals';
 import '../lessons.css';
 import './mine.css';
 
-type IdentityKey = `personal.identity.${5 | 6 | 7}`;
-
 function Profile() {
   const t = useT();
   const user = useCurrentUser();
   const profile = useViewerProfile();
   const identity = Number(user?.identityCode);
-  const identityKey = identity === 5 || identity === 6 || identity === 7 ? (`personal.identity.${identity}` as IdentityKey) : null;
+  const identityKey = identity === 5 || identity === 6 || identity === 7 ? (`personal.identity.${identity}` as const) : null;
   const facts = [
     { label: t('personal.name'), value: user?.userName ?? '' },
     { label: t('personal.identity'), value: identityKey ? t(identityKey) : '' },

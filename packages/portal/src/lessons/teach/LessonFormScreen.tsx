@@ -35,7 +35,7 @@ function LessonForm({ initial, lessonId }: FormProps) {
     try {
       const saved = await api.save(toSavePayload(values, lessonId));
       void message.success(t(saved.publishStatus === 1 ? 'teach.savedPublished' : 'teach.saved'));
-      navigate(`/course-detail/${encodeURIComponent(saved.lessonId)}`);
+      void navigate(`/course-detail/${encodeURIComponent(saved.lessonId)}`);
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
       const field = fieldOfError(error);
@@ -87,14 +87,13 @@ function LessonForm({ initial, lessonId }: FormProps) {
         <Button type="primary" htmlType="submit" loading={saving} disabled={uploading}>
           {uploading ? t('teach.uploading') : t('teach.save')}
         </Button>
-        <Button onClick={() => navigate('/my-lessons')}>{t('teach.cancel')}</Button>
+        <Button onClick={() => void navigate('/my-lessons')}>{t('teach.cancel')}</Button>
       </div>
     </Form>
   );
 }
 
 function EditLesson({ lessonId }: { lessonId: string }) {
-  const t = useT();
   const api = useTeachApi();
   const lesson = useAsync(() => api.byId(lessonId), [api, lessonId]);
   if (lesson.status === 'failed') {

@@ -71,7 +71,7 @@ function LessonTable() {
   const rows = page.data?.rows ?? [];
   const total = page.data?.total ?? 0;
   const [remove, dialogs] = useDelete(() => (rows.length === 1 && pageNum > 1 ? setPageNum(pageNum - 1) : page.reload()));
-  const newLesson = () => navigate('/my-lessons/new');
+  const newLesson = () => void navigate('/my-lessons/new');
 
   const columns: TableColumnsType<OwnLesson> = [
     {
@@ -101,10 +101,10 @@ function LessonTable() {
       title: t('teach.col.actions'),
       render: (_, row) => (
         <span className="ds-teach-row-actions">
-          <Button type="link" aria-label={t('teach.editAria', { title: row.title })} onClick={() => navigate(`/my-lessons/${encodeURIComponent(row.lessonId)}/edit`)}>
+          <Button type="link" aria-label={t('teach.editAria', { title: row.title })} onClick={() => void navigate(`/my-lessons/${encodeURIComponent(row.lessonId)}/edit`)}>
             {t('teach.edit')}
           </Button>
-          <Button type="link" danger aria-label={t('teach.deleteAria', { title: row.title })} onClick={() => remove(row)}>
+          <Button type="link" danger aria-label={t('teach.deleteAria', { title: row.title })} onClick={() => void remove(row)}>
             {t('teach.delete')}
           </Button>
         </span>

@@ -10,7 +10,7 @@ export function TeachEntry() {
   const navigate = useNavigate();
   return (
     <div className="ds-teach-entry">
-      <Button type="primary" icon={<UploadOutlined />} onClick={() => navigate('/my-lessons/new')}>
+      <Button type="primary" icon={<UploadOutlined />} onClick={() => void navigate('/my-lessons/new')}>
         {t('teach.newLesson')}
       </Button>
       <Link to="/my-lessons">{t('teach.myLessons')}</Link>

@@ -35,7 +35,7 @@ export function VideoSection({ onBusyChange }: { onBusyChange: (busy: boolean) =
   };
 
   const setRows = (update: (current: VideoRow[]) => VideoRow[]) => {
-    form.setFieldValue('resources', update(form.getFieldValue('resources') ?? []));
+    form.setFieldValue('resources', update((form.getFieldValue('resources') as VideoRow[] | undefined) ?? []));
     if (form.getFieldError('resources').length) void form.validateFields(['resources']).catch(() => undefined);
   };
   const progress = (detail: UploadProgressDetail) => {

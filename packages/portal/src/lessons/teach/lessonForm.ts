@@ -29,7 +29,6 @@ export interface LessonFormValues {
 export const EMPTY_FORM: LessonFormValues = { title: '', knowledgeNodeIds: [], resources: [] };
 
 const CHAIN = ['stage', 'subjectCode', 'grade', 'bookId', 'chapterNodeId'] as const;
-type ChainField = (typeof CHAIN)[number];
 
 /**
  * What a change high in the curriculum chain clears below it: a new stage empties subject, grade, book,
@@ -39,7 +38,7 @@ export function clearedBelow(changed: Partial<LessonFormValues>): Partial<Lesson
   const first = CHAIN.findIndex((key) => key in changed);
   if (first < 0) return {};
   const cleared: Partial<LessonFormValues> = {};
-  for (const key of CHAIN.slice(first + 1)) cleared[key as ChainField] = undefined;
+  for (const key of CHAIN.slice(first + 1)) cleared[key] = undefined;
   if (first <= CHAIN.indexOf('subjectCode')) cleared.knowledgeNodeIds = [];
   // Stages without grades (kindergarten, other) file every lesson under grade 0.
   if ('stage' in changed && changed.stage !== undefined && gradesOf(changed.stage).length === 0) cleared.grade = 0;

@@ -55,7 +55,7 @@ export function BannerCarousel({ slides }: { slides: Slide[] }) {
           <Button
             size="large"
             ghost
-            onClick={() => (current.external ? window.open(current.to, '_blank', 'noopener') : navigate(current.to))}
+            onClick={() => (current.external ? window.open(current.to, '_blank', 'noopener') : void navigate(current.to))}
           >
             {t('home.enter')}
           </Button>

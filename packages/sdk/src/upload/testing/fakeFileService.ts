@@ -61,7 +61,7 @@ export function createFakeFileService({ network }: { network?: FakeNetwork } = {
       const expected = md5(file.bytes.subarray(challenge.offset, challenge.offset + challenge.length));
       if (proof === expected) {
         file.owners.add(user);
-        return ok({ existsFlag: 1, fileInfoId: file.fileInfoId, fileInfo: fileInfo(fileMd5!) });
+        return ok({ existsFlag: 1, fileInfoId: file.fileInfoId, fileInfo: fileInfo(fileMd5) });
       }
       return ok({ existsFlag: 0, fileInfoId: -1 });
     }
@@ -129,7 +129,7 @@ export function createFakeFileService({ network }: { network?: FakeNetwork } = {
       case 'block':
         return block(request, form!);
       case 'signature':
-        return ok({ keyPrefix: 'cloud/2026/', actuallyFileName: `${request.body.fileMd5}.bin`, contentType: 'application/octet-stream', policy: 'cG9saWN5', signature: 'c2ln', accessKey: 'AK', action: 'https://bucket.example.com/' });
+        return ok({ keyPrefix: 'cloud/2026/', actuallyFileName: `${String(request.body.fileMd5)}.bin`, contentType: 'application/octet-stream', policy: 'cG9saWN5', signature: 'c2ln', accessKey: 'AK', action: 'https://bucket.example.com/' });
       case 'objectStore': {
         objects.set(form!.get('key') as string, new Uint8Array(await (form!.get('file') as Blob).arrayBuffer()));
         return { status: 204, body: undefined };
@@ -137,8 +137,8 @@ export function createFakeFileService({ network }: { network?: FakeNetwork } = {
       case 'cloudSave': {
         const bytes = objects.get(request.body.objectKey as string);
         if (!bytes || md5(bytes) !== request.body.fileMd5) return { status: 422, body: { status: 4220001, message: '文件校验失败' } };
-        stored.set(request.body.fileMd5 as string, { bytes, fileInfoId: nextId++, owners: new Set([request.headers.Authorization ?? 'anonymous']) });
-        return ok(fileInfo(request.body.fileMd5 as string));
+        stored.set(request.body.fileMd5, { bytes, fileInfoId: nextId++, owners: new Set([request.headers.Authorization ?? 'anonymous']) });
+        return ok(fileInfo(request.body.fileMd5));
       }
     }
   }
