@@ -141,8 +141,6 @@ function bareName(name: string): string {
     .trim();
 }
 
-const CN_NUM = ['零', '一', '二', '三', '四', '五', '六', '七', '八', '九', '十'];
-
 function chineseLessonTitle(node: CurriculumChapter, unit: CurriculumChapter, isUnit: boolean, r: Random): [string, string] {
   const name = bareName(node.name);
   if (isUnit) {

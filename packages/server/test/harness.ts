@@ -104,7 +104,7 @@ export async function startHarness(options: Omit<BuildOptions, 'db' | 'now'> = {
     }
     const res = await fetch(base + url, { method, headers, body });
     const text = await res.text();
-    let json: any = null;
+    let json: any;
     try {
       json = JSON.parse(text);
     } catch {

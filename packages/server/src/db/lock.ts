@@ -68,7 +68,7 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
       };
       return lock;
     }
-    let holder = NaN;
+    let holder: number;
     try {
       holder = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
     } catch {

@@ -4,6 +4,8 @@
  * anything that could break the header or suggest a path.
  */
 export function cleanFileName(name: string): string {
+  // Control characters are exactly what this removes.
+  // eslint-disable-next-line no-control-regex
   const cleaned = name.replace(/[\u0000-\u001f\u007f]/g, '').replace(/[\\/]/g, '_').trim();
   return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'file' : cleaned;
 }

@@ -6,7 +6,7 @@
 import type { Readable } from 'node:stream';
 import type { Digest } from './streamDigest.js';
 
-export interface StoredChunk extends Digest {}
+export type StoredChunk = Digest;
 
 export interface ChunkStore {
   /**

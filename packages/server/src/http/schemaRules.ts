@@ -51,10 +51,10 @@ interface KeywordError {
   message: string;
   params: Record<string, unknown>;
 }
-type KeywordValidate = ((schema: any, data: unknown) => boolean) & { errors?: KeywordError[] | null };
+type KeywordValidate<Schema = unknown> = ((schema: Schema, data: unknown) => boolean) & { errors?: KeywordError[] | null };
 
 interface AjvLike {
-  addKeyword(definition: { keyword: string; schemaType?: string; errors?: boolean; validate: KeywordValidate }): unknown;
+  addKeyword(definition: { keyword: string; schemaType?: string; errors?: boolean; validate: KeywordValidate<never> }): unknown;
 }
 
 const storableText: KeywordValidate = (_schema: unknown, data: unknown) => {
@@ -64,7 +64,7 @@ const storableText: KeywordValidate = (_schema: unknown, data: unknown) => {
   return !problem;
 };
 
-const storableInteger: KeywordValidate = (bounds: [number, number], data: unknown) => {
+const storableInteger: KeywordValidate<[number, number]> = (bounds: [number, number], data: unknown) => {
   if (typeof data !== 'number') return true;
   const [min, max] = bounds;
   const fits = Number.isSafeInteger(data) && data >= min && data <= max;
