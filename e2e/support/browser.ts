@@ -38,7 +38,8 @@ export async function loginAs(page: Page, username: string, route = '/login'): P
   await page.getByLabel('账号', { exact: true }).fill(username);
   await page.getByLabel('密码', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: '登录', exact: true }).click();
-  await page.locator('.ds-user-trigger').waitFor({ timeout: 20_000 });
+  // Logged in and the user loaded: the menu shows the user's name ('—' until then).
+  await page.locator('.ds-user-trigger').filter({ hasNotText: '—' }).waitFor({ timeout: 20_000 });
 }
 
 /** The session token the SDK stored for this page. */

@@ -41,7 +41,7 @@ export function useViewer(): Viewer {
   return useMemo<Viewer>(
     () => ({
       loggedIn,
-      kind: !loggedIn || !user ? 'other' : isTeacher(user) ? 'teacher' : isStudent(user) ? 'student' : 'other',
+      kind: !loggedIn ? 'other' : !user ? 'pending' : isTeacher(user) ? 'teacher' : isStudent(user) ? 'student' : 'other',
       userId: loggedIn && user ? String(user.baseUserId) : null,
     }),
     [loggedIn, user],

@@ -26,6 +26,11 @@ describe('header entries (spec §2/§6)', () => {
     expect(navItems(teacher, links, '/').find((i) => i.key === 'virtualSimulation')?.href).toBe(links.virtualSimulation);
   });
 
+  it('logged in, the user still loading: no entry that depends on who it is (no flash of the wrong menus)', () => {
+    const pending: Viewer = { loggedIn: true, kind: 'pending', userId: null };
+    expect(keys(pending)).toEqual(['home', 'learn', 'growth', 'famousSchool', 'virtualSimulation']);
+  });
+
   it('smart growth carries the user id; only the first famous school is active', () => {
     expect(navItems(teacher, links, '/').find((i) => i.key === 'growth')?.href).toBe('https://growth.example/sso?userId=t1');
     const schools = navItems(visitor, links, '/').find((i) => i.key === 'famousSchool')?.children ?? [];

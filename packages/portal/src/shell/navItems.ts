@@ -3,7 +3,8 @@ import type { TKey } from '../i18n/useT';
 /** Who is looking at the header: the rules of spec §2/§6 depend on nothing else. */
 export interface Viewer {
   loggedIn: boolean;
-  kind: 'teacher' | 'student' | 'other';
+  /** `pending`: logged in, the user not loaded yet — no entry that depends on who it is shows meanwhile. */
+  kind: 'teacher' | 'student' | 'other' | 'pending';
   userId: string | null;
 }
 
@@ -42,10 +43,11 @@ export function navItems(viewer: Viewer, links: Links, here: string): NavItem[] 
   const items: NavItem[] = [{ key: 'home', label: 'nav.home', to: '/main/type=new' }];
   items.push({ key: 'learn', label: viewer.kind === 'teacher' ? 'nav.teach' : 'nav.learn', to: '/learn' });
   items.push({ key: 'growth', label: 'nav.growth', href: withUserId(links.smartGrowth, viewer.userId) });
-  if (viewer.kind !== 'teacher') {
+  const known = viewer.kind !== 'pending';
+  if (known && viewer.kind !== 'teacher') {
     items.push({ key: 'assessment', label: 'nav.assessment', to: '/waitPage/smartAssessment' });
   }
-  if (viewer.kind !== 'student') {
+  if (known && viewer.kind !== 'student') {
     items.push({
       key: 'training',
       label: 'nav.training',
@@ -55,7 +57,7 @@ export function navItems(viewer: Viewer, links: Links, here: string): NavItem[] 
       ],
     });
   }
-  if (viewer.loggedIn && viewer.kind !== 'student') {
+  if (known && viewer.loggedIn && viewer.kind !== 'student') {
     items.push({ key: 'management', label: 'nav.management', href: links.smartManagement });
   }
   items.push({

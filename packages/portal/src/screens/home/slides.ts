@@ -38,7 +38,7 @@ function localSlides(viewer: Viewer): LocalSlide[] {
     { key: 'assessment', title: 'nav.assessment', text: 'home.slide.assessment.text', to: '/waitPage/smartAssessment', colors: slideColors.assessment },
     { key: 'training', title: 'nav.training', text: 'home.slide.training.text', to: '/waitPage/smartTraining', colors: slideColors.training },
   ];
-  if (viewer.loggedIn && viewer.kind !== 'student') {
+  if (viewer.loggedIn && viewer.kind !== 'student' && viewer.kind !== 'pending') {
     slides.push({ key: 'management', title: 'nav.management', text: 'home.slide.management.text', to: '/waitPage/smartManagement', colors: slideColors.management });
   }
   slides.push(
