@@ -69,15 +69,18 @@ describe('<ds-lesson-player> embedded in a bureau page', () => {
     ).json();
     const lesson = list.data.rows[0];
     const { context, page } = await newPage(browser);
+    // A slow line: the player's video part (Plyr) arrives only after the visitor has pressed play.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route(/\/chunks\/plyrBundle-[^/]*\.js/, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto(`${inject('bureauUrl')}/player.html?lesson=${lesson.lessonId}`);
     const play = page.getByRole('button', { name: `播放《${lesson.title}》` });
     await play.waitFor({ timeout: 20_000 });
-    // Muted, as in the portal's playback test, so the browser's autoplay rules never hold it back.
-    await page.locator('ds-lesson-player video').waitFor({ state: 'attached', timeout: 20_000 });
-    await page.evaluate(() => {
-      document.querySelector('ds-lesson-player')!.shadowRoot!.querySelector('video')!.muted = true;
-    });
     await play.click();
+    release();
     await expect.poll(() => page.evaluate(() => document.querySelector('ds-lesson-player')?.shadowRoot?.querySelector('video')?.currentTime ?? 0), { timeout: 20_000 }).toBeGreaterThan(0.5);
     expect(await page.evaluate(() => document.body.dataset.played)).toBe('yes');
     const src = await page.evaluate(() => document.querySelector('ds-lesson-player')?.shadowRoot?.querySelector('video')?.currentSrc ?? '');

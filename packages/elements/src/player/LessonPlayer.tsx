@@ -10,7 +10,7 @@ import { Playlist } from './Playlist.js';
 import { resumePositions } from './resumePosition.js';
 import { useLessonSources } from './useLessonSources.js';
 import { mediaOf, usePlayback } from './usePlayback.js';
-import { usePlyr } from './usePlyr.js';
+import { usePlyr, type PlyrPlayer } from './usePlyr.js';
 import { useStudyTime } from './useStudyTime.js';
 import type { LessonNote, NoteSavedDetail, PlayerEndedDetail, PlayerPlayDetail, PlayerProgressDetail, VideoSource } from './playerTypes.js';
 
@@ -168,9 +168,17 @@ export function LessonPlayer(props: LessonPlayerProps) {
     next.current = { start: null, play: true };
     setIndex(to);
   };
+  // A press on the cover before Plyr has loaded (a slow line) is kept and played once it has.
+  const wantsPlay = useRef(false);
   const playCover = () => {
     if (player) void Promise.resolve(player.play()).catch(() => undefined);
+    else wantsPlay.current = true;
   };
+  useEffect(() => {
+    if (!player || !wantsPlay.current) return;
+    wantsPlay.current = false;
+    void startLate(player);
+  }, [player]);
   const seekToNote = (note: LessonNote) => {
     const target = note.resourceId ? sources.findIndex((s) => s.resourceId === note.resourceId) : -1;
     if (target >= 0 && target !== index) {
@@ -231,4 +239,17 @@ export function LessonPlayer(props: LessonPlayerProps) {
       ) : null}
     </div>
   );
+}
+
+/**
+ * Plays what the viewer asked for before the player had loaded. The browser may no longer count that
+ * press as a gesture by now and refuse sound; then it plays muted (the volume control unmutes).
+ */
+async function startLate(player: PlyrPlayer): Promise<void> {
+  try {
+    await player.play();
+  } catch {
+    player.muted = true;
+    await Promise.resolve(player.play()).catch(() => undefined);
+  }
 }
