@@ -48,7 +48,8 @@ export function createLessonsApi(http: JsonClient, options: LessonsApiOptions = 
   };
   const pub = { public: true } as const;
   const session = {} as const;
-  // Detail and related lists tell a signed-in viewer about their collection and progress.
+  // Detail and related lists tell a signed-in viewer about their collection and progress, and a teacher
+  // may open their own unpublished lesson, which a visitor's call would not find.
   const viewer = (): RequestOptions => (options.signedIn && !options.signedIn() ? pub : session);
   type O = RequestOptions | undefined;
 
@@ -60,7 +61,7 @@ export function createLessonsApi(http: JsonClient, options: LessonsApiOptions = 
     liveSchedule: (filter: LessonFilter & { startDate: string; endDate: string }, o?: O) =>
       http.post<ScheduleDay[]>(cs('cloudLesson/getLiveLessonSchedule'), filter, as(pub, o)),
     relatedPage: (body: { lessonId: string } & Paging, o?: O) =>
-      http.post<Page<LessonSummary>>(cs('cloudLesson/getRelatedLessonPage'), body, as(pub, o)),
+      http.post<Page<LessonSummary>>(cs('cloudLesson/getRelatedLessonPage'), body, as(viewer(), o)),
     byId: (lessonId: string, o?: O) => http.get<LessonView>(cs('cloudLesson/getById'), { lessonId }, as(viewer(), o)),
     /** The lesson's videos with the address the player loads (`playUrl`). */
     resourceVideos: (lessonId: string, o?: O) => http.get<LessonResource[]>(cs('cloudLesson/getResourceVideo'), { lessonId }, as(session, o)),
