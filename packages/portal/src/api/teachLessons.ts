@@ -1,6 +1,6 @@
 import type { Platform } from '@dscloud/sdk';
 import type { ResourceInput, SaveLessonInput as SdkSaveLessonInput } from '@dscloud/sdk/lessons';
-import type { LessonDetail, LessonSummary, Page, TreeNode } from './lessonTypes';
+import type { LessonDetail, LessonSummary, Page, TreeNode } from './lessons';
 
 /** A lesson as its owner sees it in 我的课程 (the summary carries publishStatus, updateTime, book and chapter). */
 export type OwnLesson = LessonSummary;

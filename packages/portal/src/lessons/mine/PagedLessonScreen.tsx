@@ -1,6 +1,6 @@
 import { Pagination } from 'antd';
 import { useState, type ReactNode } from 'react';
-import type { LessonSummary, Page } from '../../api/lessonTypes';
+import type { LessonSummary, Page } from '../../api/lessons';
 import { useT } from '../../i18n/useT';
 import { LessonGrid, type LessonGridProps } from '../LessonGrid';
 import { RequireLogin } from '../RequireLogin';

@@ -1,6 +1,6 @@
 import { Stages, subjectsOfStage } from '@dscloud/sdk/codes';
 import { Form, Select, TreeSelect } from 'antd';
-import type { TreeNode } from '../../api/lessonTypes';
+import type { TreeNode } from '../../api/lessons';
 import { useLocale, useT, type TKey } from '../../i18n/useT';
 import { gradesOf } from '../learnFilter';
 import { useAsync } from '../useAsync';
