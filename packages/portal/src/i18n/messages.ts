@@ -4,12 +4,14 @@
  */
 import { learnEn, learnZh } from './learnMessages';
 import { teachEn, teachZh } from './teachMessages';
+import { kitEn, kitZh } from './kitMessages';
 
 export type PortalLocale = 'zh-CN' | 'en';
 
 const zh = {
   ...learnZh,
   ...teachZh,
+  ...kitZh,
   'nav.home': '首页',
   'nav.learn': '智慧学习',
   'nav.teach': '智慧教学',
@@ -115,6 +117,7 @@ export type MessageKey = keyof typeof zh;
 const en: Record<MessageKey, string> = {
   ...learnEn,
   ...teachEn,
+  ...kitEn,
   'nav.home': 'Home',
   'nav.learn': 'Smart learning',
   'nav.teach': 'Smart teaching',

@@ -4,17 +4,20 @@ import { useT } from '../i18n/useT';
 import { useManagementAccess } from '../platform/hooks';
 import { Placeholder } from '../screens/Placeholder';
 import { loginRoute } from '../shell/navItems';
+import { useMgmtRights } from './kit/access';
 import { managementRoutes } from './managementRoutes';
 import './management.css';
 
 /**
  * The /management back-office: side menu and screen. Visitors go to login first; users without a
- * back-office role see why they cannot enter (the server refuses their calls anyway).
+ * back-office role see why they cannot enter (the server refuses their calls anyway). The menu lists
+ * the screens the user's roles may use; the bare path opens 直播课管理 (spec §2, routes/routeTable.tsx).
  */
 export default function ManagementLayout() {
   const t = useT();
   const location = useLocation();
   const access = useManagementAccess();
+  const rights = useMgmtRights();
 
   if (access === 'anonymous') return <Navigate to={loginRoute(location.pathname)} replace />;
   if (access === 'pending') {
@@ -24,7 +27,8 @@ export default function ManagementLayout() {
       </div>
     );
   }
-  if (access === 'denied') {
+  // District and school administrators enter too: their rights come from the same roles the server checks.
+  if (access === 'denied' && rights.size === 0) {
     return <Placeholder status="403" title={t('management.title')} subTitle={t('forbidden')} />;
   }
   return (
@@ -33,7 +37,7 @@ export default function ManagementLayout() {
         <h1 className="ds-mgmt-title">{t('management.title')}</h1>
         <ul>
           {managementRoutes
-            .filter((r) => r.menu)
+            .filter((r) => r.menu && (!r.access || rights.has(r.access)))
             .map((r) => (
               <li key={r.path}>
                 <NavLink to={`/management/${r.path}`} className="ds-mgmt-link">

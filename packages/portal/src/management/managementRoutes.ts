@@ -1,14 +1,24 @@
 import type { MessageKey } from '../i18n/messages';
 import type { ScreenKey } from '../routes/screens';
+import type { MgmtAccess } from './kit/access';
 
 /**
  * The back-office screens of spec §2 under /management, each with the screen that renders it (a key of
  * `screens`). `menu` marks the ones reached from the side menu; the others open from inside an
- * activity and carry its parameters.
+ * activity and carry its parameters. `access` is what the server's gate asks of the screen's calls; the
+ * menu shows a screen only to users who have it (a row without it shows to every back-office user).
  */
-export const managementRoutes: ReadonlyArray<{ path: string; title: MessageKey; screen: ScreenKey; menu?: true }> = [
-  { path: 'type=live', title: 'mgmt.live', screen: 'comingSoon', menu: true },
-  { path: 'type=broadcast', title: 'mgmt.broadcast', screen: 'comingSoon', menu: true },
+export interface ManagementRoute {
+  path: string;
+  title: MessageKey;
+  screen: ScreenKey;
+  menu?: true;
+  access?: MgmtAccess;
+}
+
+export const managementRoutes: readonly ManagementRoute[] = [
+  { path: 'type=live', title: 'mgmt.live', screen: 'comingSoon', menu: true, access: 'read' },
+  { path: 'type=broadcast', title: 'mgmt.broadcast', screen: 'comingSoon', menu: true, access: 'read' },
   { path: 'type=special', title: 'mgmt.special', screen: 'comingSoon', menu: true },
   { path: 'type=specialType', title: 'mgmt.specialType', screen: 'comingSoon', menu: true },
   { path: 'type=tag', title: 'mgmt.tag', screen: 'comingSoon', menu: true },

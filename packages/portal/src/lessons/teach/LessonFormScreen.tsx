@@ -6,7 +6,8 @@ import { useT } from '../../i18n/useT';
 import { useAsync } from '../useAsync';
 import { CurriculumFields } from './CurriculumFields';
 import { LeaveGuard } from './LeaveGuard';
-import { clearedBelow, EMPTY_FORM, fieldOfError, fromDetail, toSavePayload, type LessonFormValues } from './lessonForm';
+import { markServerError } from '../../forms/serverFieldError';
+import { clearedBelow, EMPTY_FORM, fieldOfPath, fromDetail, toSavePayload, type LessonFormValues } from './lessonForm';
 import { RequireTeacher } from './RequireTeacher';
 import { useTeachApi } from './useTeachApi';
 import { VideoSection } from './VideoSection';
@@ -38,13 +39,7 @@ function LessonForm({ initial, lessonId }: FormProps) {
       void navigate(`/course-detail/${encodeURIComponent(saved.lessonId)}`);
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
-      const field = fieldOfError(error);
-      if (field) {
-        form.setFields([{ name: field, errors: [text] }]);
-        form.scrollToField(field, { focus: true });
-      } else {
-        setFailure(isDsError(error) ? `${text}（${error.code}）` : text);
-      }
+      if (!markServerError(form, error, fieldOfPath)) setFailure(isDsError(error) ? `${text}（${error.code}）` : text);
     } finally {
       setSaving(false);
     }

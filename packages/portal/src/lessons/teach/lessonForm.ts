@@ -1,4 +1,5 @@
 import type { OwnLessonDetail, SaveLessonInput } from '../../api/teachLessons';
+import { serverField } from '../../forms/serverFieldError';
 import { gradesOf } from '../learnFilter';
 
 /** One video row of the form: uploaded here (`uploadId`), or kept from the saved lesson (`resourceId`). */
@@ -118,8 +119,8 @@ const FORM_FIELDS = new Set<string>(['title', 'stage', 'subjectCode', 'grade', '
  * `editionId` is set by the book, and a parameter the form does not show leaves the form as a whole.
  */
 export function fieldOfError(error: unknown): FieldPath | null {
-  const path = error !== null && typeof error === 'object' ? (error as { field?: unknown }).field : undefined;
-  return typeof path === 'string' ? fieldOfPath(path) : null;
+  const path = serverField(error);
+  return path === null ? null : fieldOfPath(path);
 }
 
 export function fieldOfPath(path: string): FieldPath | null {

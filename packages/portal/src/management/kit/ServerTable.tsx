@@ -1,0 +1,101 @@
+import { Alert, Button, Empty, Table, type TableColumnsType, type TableProps } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useT } from '../../i18n/useT';
+import { useAsync, type AsyncState } from '../../lessons/useAsync';
+import type { FilterSpec, TableState } from './tableState';
+import type { TableController } from './useTableState';
+
+/** What the server answers for one page of a back-office table. */
+export interface ServerPage<T> {
+  rows: T[];
+  total: number;
+}
+
+export type PageLoad<T> = AsyncState<ServerPage<T>> & { reload: () => void };
+
+/** Loads the page `state` describes whenever it changes; the last page stays on screen meanwhile. */
+export function useServerPage<T, S extends FilterSpec>(state: TableState<S>, load: (state: TableState<S>) => Promise<ServerPage<T>>): PageLoad<T> {
+  // The state is a fresh object per URL change; its JSON is what decides whether to ask again.
+  return useAsync(() => load(state), [JSON.stringify(state)]);
+}
+
+export interface ServerTableProps<T, S extends FilterSpec> {
+  table: TableController<S>;
+  page: PageLoad<T>;
+  /** Sortable columns say `sorter: true` and have `key` equal to a `sortFields` entry of the spec. */
+  columns: TableColumnsType<T>;
+  rowKey: keyof T & string;
+  /** The table's accessible name. */
+  label: string;
+  /** Row selection for batch actions; cleared when the page, sort or filters change. */
+  selection?: { selected: string[]; onChange: (keys: string[]) => void };
+  empty?: ReactNode;
+}
+
+/**
+ * A server-paged antd table bound to a `useTableState` controller: pager, page size and sort write
+ * the URL; loading, empty (with `empty`) and failed (the server's words and 重试) states.
+ */
+export function ServerTable<T extends object, S extends FilterSpec>({ table, page, columns, rowKey, label, selection, empty }: ServerTableProps<T, S>) {
+  const t = useT();
+  const { state } = table;
+  const stateKey = JSON.stringify(state);
+  const [shownKey, setShownKey] = useState(stateKey);
+  const clear = selection?.onChange;
+  useEffect(() => {
+    if (shownKey !== stateKey) {
+      setShownKey(stateKey);
+      clear?.([]);
+    }
+  }, [shownKey, stateKey, clear]);
+
+  const sorted = columns.map((column) =>
+    column.sorter && column.key !== undefined
+      ? { ...column, sortOrder: state.sort?.field === column.key ? state.sort.order : null }
+      : column,
+  );
+  const onChange: TableProps<T>['onChange'] = (pagination, _filters, sorter, extra) => {
+    if (extra.action === 'sort') {
+      const one = Array.isArray(sorter) ? sorter[0] : sorter;
+      table.setSort(one?.order && one.columnKey !== undefined ? { field: String(one.columnKey), order: one.order } : null);
+    } else if (extra.action === 'paginate') {
+      table.setPage(pagination.current ?? 1, pagination.pageSize ?? state.pageSize);
+    }
+  };
+
+  return (
+    <div className="ds-mgmt-table">
+      {page.status === 'failed' ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t('kit.loadFailed')}
+          description={page.message}
+          action={<Button onClick={page.reload}>{t('retry')}</Button>}
+        />
+      ) : null}
+      <Table<T>
+        aria-label={label}
+        rowKey={rowKey}
+        columns={sorted}
+        dataSource={page.data?.rows ?? []}
+        loading={page.status === 'loading'}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: page.status === 'ready' ? <Empty description={empty ?? t('kit.empty')} /> : <span /> }}
+        rowSelection={
+          selection
+            ? { selectedRowKeys: selection.selected, onChange: (keys) => selection.onChange(keys.map(String)), preserveSelectedRowKeys: false }
+            : undefined
+        }
+        onChange={onChange}
+        pagination={{
+          current: state.page,
+          pageSize: state.pageSize,
+          total: page.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('kit.total', { total }),
+        }}
+      />
+    </div>
+  );
+}

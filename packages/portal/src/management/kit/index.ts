@@ -1,0 +1,25 @@
+/**
+ * The back-office kit: what every /management screen is made of. Copy
+ * `management/lessons/LiveLessonsScreen.tsx` for a new screen.
+ *
+ * - `TableSpec` + `useTableState(spec)`: page, page size, sort and filters in the URL (reload, shared
+ *   link, back/forward). Declare the spec as a module constant:
+ *   `const SPEC = { filters: { stage: 'int', keyword: 'text', time: 'range' }, sortFields: ['title'] } as const satisfies TableSpec<…>`.
+ * - `useServerPage(table.state, load)` + `<ServerTable table page columns rowKey label selection? empty? />`:
+ *   a server-paged antd table with loading, empty and failed (重试) states; `selection` for batch actions.
+ * - `useActions()` → `{ run, holder }`: `run({ action, confirm: 'delete', done })` asks (提示 / 确定要删除吗),
+ *   calls, and reports 操作成功 / 操作失败 (2810137 as a warning). Render `holder` once.
+ * - `<BatchBar selected>`: batch buttons and the selected count.
+ * - `markServerError(form, error, toPath?)`: shows a failed save under the field the server named (`data.field`).
+ * - `MgmtAccess`, `useMgmtRights()`: what the signed-in user may do (the server enforces it; the screen hides).
+ *
+ * API calls live in `packages/portal/src/api/<domain>.ts`; words in `i18n/<screen>Messages.ts`.
+ */
+export { readTableState, writeTableState, PAGE_SIZES } from './tableState';
+export type { FilterKind, FilterSpec, Filters, SortOrder, SortState, TableSpec, TableState } from './tableState';
+export { useTableState, type TableController } from './useTableState';
+export { ServerTable, useServerPage, type PageLoad, type ServerPage, type ServerTableProps } from './ServerTable';
+export { useActions, type ActionOptions, type Actions } from './useActions';
+export { BatchBar } from './BatchBar';
+export { markServerError, serverField, pathOf, type FieldPath } from '../../forms/serverFieldError';
+export { rightsOf, useMgmtRights, type MgmtAccess } from './access';
