@@ -106,6 +106,16 @@ describe('proof of possession', () => {
     expect((await exist(teacher, { fileMd5: 'not-an-md5' })).message).toContain('fileMd5');
     expect((await exist(teacher, { fileName: 'a.exe', extension: 'exe' })).status).toBe(4150001);
   });
+
+  it('refuses a name with direction overrides or C1 controls, naming the field', async () => {
+    // "课件\u202Egpj.mp4" shows as "课件4pm.jpg": a video posing as a picture.
+    for (const fileName of ['课件\u202Egpj.mp4', 'a\u2066b.mp4', 'a\u200fb.mp4', 'a\u0085b.mp4']) {
+      const answer = await exist(teacher, { fileName });
+      expect([answer.http, answer.data?.field], JSON.stringify(fileName)).toEqual([400, 'fileName']);
+      expect(answer.message).toContain('fileName');
+    }
+    expect((await exist(teacher, { fileName: '阿拉伯文 مرحبا.mp4' })).http).toBe(200);
+  });
 });
 
 describe('download', () => {
