@@ -3,7 +3,7 @@
  * records, scores, the remembered curriculum position, previews, video marks and collections.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness.js';
+import { freshIp, startHarness, type Harness } from './harness.js';
 import { count, createLesson, publish } from './lessonHelpers.js';
 
 let h: Harness;
@@ -164,6 +164,18 @@ describe('history nodes, previews and marks', () => {
     const second = await h.call('POST', P, { token: student, body: { lessonId: lesson.lessonId } });
     expect(second.data.viewCount).toBe(first.data.viewCount + 1);
     expect((await h.call('POST', P, { body: { lessonId: hidden.lessonId } })).status).toBe(404);
+  });
+
+  it('counts a viewer once an hour, however often a script calls', async () => {
+    const P = '/cloudSchool/v1/lessonPreview/add';
+    const ip = freshIp();
+    const start = (await h.call('POST', P, { body: { lessonId: lesson.lessonId }, ip })).data.viewCount;
+    const burst = await Promise.all(Array.from({ length: 30 }, () => h.call('POST', P, { body: { lessonId: lesson.lessonId }, ip })));
+    expect(new Set(burst.map((a) => a.data.viewCount))).toEqual(new Set([start]));
+    // Another visitor counts; the same one counts again an hour later.
+    expect((await h.call('POST', P, { body: { lessonId: lesson.lessonId }, ip: freshIp() })).data.viewCount).toBe(start + 1);
+    h.advance(60 * 60_000);
+    expect((await h.call('POST', P, { body: { lessonId: lesson.lessonId }, ip })).data.viewCount).toBe(start + 2);
   });
 
   it('lets the lesson’s teacher mark the video and everyone read the marks', async () => {

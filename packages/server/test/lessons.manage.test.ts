@@ -294,6 +294,9 @@ describe('other lesson calls', () => {
     const [row] = await h.query<{ id: string; download_count: number }>(`SELECT id, download_count FROM lessons WHERE publish_status = 1 LIMIT 1`);
     const answer = await h.call('POST', `${L}/addDownloadCount`, { token: student, body: { lessonId: row!.id } });
     expect(answer.data.downloadCount).toBe(Number(row!.download_count) + 1);
+    // Once a day per user: a loop does not move the lesson up 最热.
+    const again = await Promise.all(Array.from({ length: 20 }, () => h.call('POST', `${L}/addDownloadCount`, { token: student, body: { lessonId: row!.id } })));
+    expect(new Set(again.map((a) => a.data.downloadCount))).toEqual(new Set([Number(row!.download_count) + 1]));
     const [hidden] = await h.query<{ id: string }>(`SELECT id FROM lessons WHERE publish_status = 0 AND created_by IS NULL LIMIT 1`);
     expect((await h.call('POST', `${L}/addDownloadCount`, { token: student, body: { lessonId: hidden!.id } })).status).toBe(404);
     expect((await h.call('POST', `${L}/addDownloadCount`, { token: student, body: {} })).message).toBe('缺少参数：lessonId');

@@ -12,6 +12,7 @@ import { LessonQueries } from './lessonQueries.js';
 import { LessonWriteRepo } from './lessonWriteRepo.js';
 import type { LessonSummary } from './lessonView.js';
 import type { OrgScope } from '../management/orgScope.js';
+import { DOWNLOAD_PERIOD_MS, periodOf } from '../learning/countedOnce.js';
 
 export const notFound = (lessonId: string) => new AppError(Codes.NOT_FOUND, `课程不存在：lessonId ${lessonId}`);
 
@@ -102,5 +103,6 @@ export async function makeLiveLesson(
 
 export async function addDownload(ctx: AppContext, auth: AuthUser, lessonId: string): Promise<number> {
   await visibleLesson(ctx, auth, lessonId);
-  return new LessonWriteRepo(ctx.db.orm).addDownload(lessonId);
+  const now = ctx.now();
+  return new LessonWriteRepo(ctx.db.orm).addDownload(lessonId, auth.user.id, periodOf(now, DOWNLOAD_PERIOD_MS), now);
 }

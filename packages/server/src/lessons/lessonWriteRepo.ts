@@ -5,7 +5,7 @@
 import { and, count, eq, inArray, ne, notExists, notInArray, sql } from 'drizzle-orm';
 import { newId } from '../db/ids.js';
 import type { Orm } from '../db/database.js';
-import { lessonKnowledgeNodes, lessonLearning, lessonNotes, lessonResources, lessons, specialSubjectLessons, specialSubjects } from '../db/schema.js';
+import { lessonDownloads, lessonKnowledgeNodes, lessonLearning, lessonNotes, lessonResources, lessons, specialSubjectLessons, specialSubjects } from '../db/schema.js';
 
 type Tx = Parameters<Parameters<Orm['transaction']>[0]>[0];
 
@@ -155,12 +155,21 @@ export class LessonWriteRepo {
   }
 
   /** Counts one download; the new count. */
-  async addDownload(lessonId: string): Promise<number> {
-    const [row] = await this.db
-      .update(lessons)
-      .set({ downloadCount: sql`${lessons.downloadCount} + 1` })
-      .where(eq(lessons.id, lessonId))
-      .returning({ downloadCount: lessons.downloadCount });
+  /** Counts the user's download unless already counted in this period; returns the download count. */
+  async addDownload(lessonId: string, userId: string, period: number, now: number): Promise<number> {
+    const counted = await this.db
+      .insert(lessonDownloads)
+      .values({ lessonId, userId, period, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ lessonId: lessonDownloads.lessonId });
+    const [row] =
+      counted.length > 0
+        ? await this.db
+            .update(lessons)
+            .set({ downloadCount: sql`${lessons.downloadCount} + 1` })
+            .where(eq(lessons.id, lessonId))
+            .returning({ downloadCount: lessons.downloadCount })
+        : await this.db.select({ downloadCount: lessons.downloadCount }).from(lessons).where(eq(lessons.id, lessonId));
     return row?.downloadCount ?? 0;
   }
 }

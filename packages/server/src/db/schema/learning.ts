@@ -1,6 +1,6 @@
 /** What learners and teachers add to a lesson: marks, notes, study time, scores, previews, history (migrations/0020_lessons.sql). */
 import { bigserial, integer, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
-import { epoch } from './columns.js';
+import { bigNumber, epoch } from './columns.js';
 
 export const lessonResourceMarks = pgTable('lesson_resource_marks', {
   id: text('id').primaryKey(),
@@ -54,7 +54,22 @@ export const lessonPreviews = pgTable('lesson_previews', {
   lessonId: text('lesson_id').notNull(),
   userId: text('user_id'),
   createdAt: epoch('created_at').notNull(),
+  /** Who viewed (`u:<userId>`, or `ip:<digest>` for a visitor); one row per viewer, lesson and period (migrations/0033). */
+  viewer: text('viewer').notNull().default(''),
+  period: bigNumber('period').notNull().default(0),
 });
+
+/** Downloads counted once per user, lesson and period (migrations/0033). */
+export const lessonDownloads = pgTable(
+  'lesson_downloads',
+  {
+    lessonId: text('lesson_id').notNull(),
+    userId: text('user_id').notNull(),
+    period: bigNumber('period').notNull(),
+    createdAt: epoch('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lessonId, t.userId, t.period] })],
+);
 
 export const lessonHistoryNodes = pgTable(
   'lesson_history_nodes',
