@@ -60,6 +60,8 @@ const accepted: Array<[string, Buffer]> = [
 
 const refused: Array<[string, Buffer]> = [
   ['png', bytes(MZ)],
+  // A page behind a PNG signature has no PNG chunks: the signature alone no longer passes.
+  ['png', bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], '<html><script>alert(1)</script>')],
   ['jpg', bytes(PNG_HEAD)],
   ['zip', bytes('%PDF-1.7\n')],
   ['pdf', bytes(ZIP)],
