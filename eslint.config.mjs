@@ -70,16 +70,10 @@ export default defineConfig(
   {
     files: ['packages/elements/**/*.{ts,tsx}', 'packages/portal/**/*.{ts,tsx}', '.storybook/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended],
-    rules: {
-      // Three of the React Compiler's rules judge code for a compiler this project does not run, and flag
-      // its deliberate patterns: the latest-props ref written during render (`refs`), an effect that
-      // resets state when its input changes (`set-state-in-effect`), Plyr's instance configured in place
-      // (`immutability`). The rules of hooks and exhaustive deps stay errors.
-      'react-hooks/refs': 'off',
-      'react-hooks/set-state-in-effect': 'off',
-      'react-hooks/immutability': 'off',
-      'react-hooks/exhaustive-deps': 'error',
-    },
+    // All of react-hooks' recommended rules, the React Compiler's among them: a ref holding the latest
+    // props is written in a layout effect, state that follows an input is reset while rendering, Plyr is
+    // configured through usePlyr.ts's functions.
+    rules: { 'react-hooks/exhaustive-deps': 'error' },
   },
 
   // Layering. Cross-package imports go through the package names (the workspaces' export maps), so the core

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.js';
 import { download, fileBytes, md5 } from './filesKit.js';
+import { objectStoreFormFields, type SignatureInfo } from '@dscloud/sdk/files';
 
 let h: Harness;
 let teacher: string;
@@ -17,7 +18,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-interface Signed { keyPrefix: string; actuallyFileName: string; contentType: string; policy: string; signature: string; accessKey: string; action: string }
+type Signed = SignatureInfo;
 
 async function sign(token: string, bytes: Buffer): Promise<Signed> {
   const answer = await h.call<Signed>('POST', '/file/v1/obs/signature/info', { token, body: { businessCode: '600005', fileMd5: md5(bytes), isDsidealFile: 1 } });
@@ -27,15 +28,7 @@ async function sign(token: string, bytes: Buffer): Promise<Signed> {
 
 /** The form exactly as the SDK engine posts it: no platform token, fields in this order. */
 async function postForm(info: Signed, bytes: Buffer, override: Record<string, string> = {}): Promise<Response> {
-  const fields: Record<string, string> = {
-    key: info.keyPrefix + info.actuallyFileName,
-    signature: info.signature,
-    'Content-Type': 'video/mp4',
-    policy: info.policy,
-    Filename: info.actuallyFileName,
-    AWSAccessKeyId: info.accessKey,
-    ...override,
-  };
+  const fields: Record<string, string> = { ...Object.fromEntries(objectStoreFormFields(info, 'video/mp4')), ...override };
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append('file', new Blob([bytes]), info.actuallyFileName);

@@ -12,6 +12,7 @@ import { startHarness, type Harness } from './harness.js';
 import { download, fileBytes, md5, uploadWhole } from './filesKit.js';
 import { signV4 } from '../src/files/s3Signer.js';
 import { S3Client } from '../src/files/s3Client.js';
+import { objectStoreFormFields } from '@dscloud/sdk/files';
 import type { S3Settings } from '../src/files/fileSettings.js';
 
 let h: Harness;
@@ -83,7 +84,7 @@ describe('S3 storage', () => {
     expect(JSON.parse(Buffer.from(info.policy, 'base64').toString()).conditions).toContainEqual({ bucket: 'dscloud-files' });
     const form = new FormData();
     const key = info.keyPrefix + info.actuallyFileName;
-    for (const [k, v] of [['key', key], ['signature', info.signature], ['Content-Type', 'video/mp4'], ['policy', info.policy], ['Filename', info.actuallyFileName], ['AWSAccessKeyId', info.accessKey]]) form.append(k!, v!);
+    for (const [k, v] of objectStoreFormFields(info, 'video/mp4')) form.append(k, v);
     form.append('file', new Blob([bytes]), info.actuallyFileName);
     const posted = await fetch(info.action, { method: 'POST', body: form });
     expect(posted.status).toBeLessThan(300);

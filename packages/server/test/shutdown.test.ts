@@ -13,6 +13,7 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script of the repository, no type declarations
 import { startReferenceServer } from '../../../scripts/reference-server.mjs';
+import { PNG_HEAD } from './filesKit.js';
 
 interface Server {
   apiBase: string;
@@ -54,7 +55,7 @@ interface Ack {
 async function uploadLoop(base: string, token: string, acks: Ack[], worker: number): Promise<void> {
   for (let n = 0; ; n++) {
     const whole = randomBytes(3 * CHUNK);
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(whole);
+    Buffer.from(PNG_HEAD).copy(whole);
     const fileName = `w${worker}-${n}.png`;
     let fileInfoId: number | undefined;
     for (let chunk = 0; chunk < 3; chunk++) {
@@ -101,7 +102,7 @@ function stalledUpload(base: string): void {
  */
 function slowChunk(base: string, token: string) {
   const whole = randomBytes(CHUNK);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(whole);
+  Buffer.from(PNG_HEAD).copy(whole);
   const fields: Record<string, string> = { chunkSize: String(CHUNK), extension: 'png', fileMd5: md5(whole), fileName: 'slow.png', totalSize: String(CHUNK), supportSourceFlag: '0', chunk: '0', chunks: '1' };
   const head = Buffer.from(
     Object.entries(fields).map(([k, v]) => `--b\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('') +

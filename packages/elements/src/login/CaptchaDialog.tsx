@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Auth } from '@dscloud/sdk/auth';
-import { toDsError, type Locale } from '@dscloud/sdk/errors';
+import { toDsError, type DsError, type Locale } from '@dscloud/sdk/errors';
 import { Dialog } from '../shared/Dialog.js';
 import { SliderCaptcha, type CaptchaPuzzle } from './SliderCaptcha.js';
 import type { Messages } from './messages.js';
@@ -20,50 +20,65 @@ type Phase = 'loading' | 'ready' | 'checking' | 'ok';
 export function CaptchaDialog({ auth, open, username, lang, messages }: CaptchaDialogProps) {
   const [puzzle, setPuzzle] = useState<CaptchaPuzzle | null>(null);
   const [phase, setPhase] = useState<Phase>('loading');
-  const [error, setError] = useState<string | null>(null);
-  const generation = useRef(0);
+  const [error, setError] = useState<DsError | null>(null);
+  // Each fetch of a puzzle: opening the dialog, 换一张, or the fresh one after a wrong answer.
+  const [attempt, setAttempt] = useState(0);
+  // The fetch under way: closing the dialog or fetching another puzzle ends it, and answers to it are dropped.
+  const request = useRef<{ live: boolean } | null>(null);
 
-  const load = useCallback(
-    (keepError = false) => {
-      const mine = ++generation.current;
+  // Opening the dialog (or a dialog for another account) starts from a blank, loading puzzle.
+  const [shown, setShown] = useState({ open, auth, username });
+  if (shown.open !== open || shown.auth !== auth || shown.username !== username) {
+    setShown({ open, auth, username });
+    if (open) {
       setPhase('loading');
       setPuzzle(null);
-      if (!keepError) setError(null);
-      auth.fetchCaptcha(username).then(
-        (next) => {
-          if (mine !== generation.current) return;
-          setPuzzle(next);
-          setPhase('ready');
-        },
-        (failure: unknown) => {
-          if (mine !== generation.current) return;
-          setError(toDsError(failure).localizedMessage(lang));
-        },
-      );
-    },
-    [auth, username, lang],
-  );
+      setError(null);
+    }
+  }
 
   useEffect(() => {
-    if (open) load();
-    else generation.current++;
-  }, [open, load]);
+    if (!open) return undefined;
+    const mine = { live: true };
+    request.current = mine;
+    auth.fetchCaptcha(username).then(
+      (next) => {
+        if (!mine.live) return;
+        setPuzzle(next);
+        setPhase('ready');
+      },
+      (failure: unknown) => {
+        if (!mine.live) return;
+        setError(toDsError(failure));
+      },
+    );
+    return () => {
+      mine.live = false;
+    };
+  }, [open, auth, username, attempt]);
+
+  const load = (keepError = false) => {
+    setPhase('loading');
+    setPuzzle(null);
+    if (!keepError) setError(null);
+    setAttempt((n) => n + 1);
+  };
 
   const verify = (x: number) => {
     if (!puzzle || phase !== 'ready') return;
-    const mine = generation.current;
+    const mine = request.current;
     setPhase('checking');
     auth.verifyCaptcha(puzzle.captchaId, x).then(
       (token) => {
-        if (mine !== generation.current) return;
+        if (!mine?.live) return;
         setPhase('ok');
         setError(null);
         void auth.captchaSolved(token);
       },
       (failure: unknown) => {
-        if (mine !== generation.current) return;
+        if (!mine?.live) return;
         // A wrong answer spends the puzzle on the server: show why, then a fresh one.
-        setError(toDsError(failure).localizedMessage(lang));
+        setError(toDsError(failure));
         load(true);
       },
     );
@@ -71,7 +86,14 @@ export function CaptchaDialog({ auth, open, username, lang, messages }: CaptchaD
 
   return (
     <Dialog open={open} title={messages.captchaTitle} closeLabel={messages.close} onClose={() => auth.closeCaptcha()} part="captcha-dialog">
-      <SliderCaptcha puzzle={puzzle} phase={phase} error={error} messages={messages} onVerify={verify} onRefresh={() => load()} />
+      <SliderCaptcha
+        puzzle={puzzle}
+        phase={phase}
+        error={error ? error.localizedMessage(lang) : null}
+        messages={messages}
+        onVerify={verify}
+        onRefresh={() => load()}
+      />
     </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { StorageKeys } from '@dscloud/sdk/session';
 import css from './login.css?inline';
 import { usePlatform } from '../shared/PlatformContext.js';
@@ -53,11 +53,15 @@ export function Login(props: LoginProps) {
   const [remembered] = useState(() => memory.get());
   const username = useRef(remembered ?? '');
   const remember = useRef(false);
+  // The account of the last attempt: the captcha's puzzle is bound to it.
+  const [account, setAccount] = useState(remembered ?? '');
   const deploy = loginType === 'deploy';
 
   // Callbacks change on every host render; the subscription must not.
   const latest = useRef(props);
-  latest.current = props;
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
 
   useEffect(
     () =>
@@ -85,6 +89,7 @@ export function Login(props: LoginProps) {
   const submit = (values: LoginFormValues) => {
     username.current = values.username;
     remember.current = values.remember;
+    setAccount(values.username);
     void auth.submit({ username: values.username, password: values.password });
   };
 
@@ -119,7 +124,7 @@ export function Login(props: LoginProps) {
             onUsernameChange={(value) => (username.current = value.trim())}
           />
           {showWechat ? <WechatLogin messages={m} loadUrl={() => auth.wechatLoginParam(areaCode)} /> : null}
-          <CaptchaDialog auth={auth} open={status === 'captcha'} username={username.current} lang={lang} messages={m} />
+          <CaptchaDialog auth={auth} open={status === 'captcha'} username={account} lang={lang} messages={m} />
         </>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { CaptchaPuzzle } from '@dscloud/sdk/auth';
 import type { Messages } from './messages.js';
 
@@ -21,14 +21,15 @@ const PIECE = 50;
  * and move the piece with the arrow keys, then press Enter — the same check either way.
  */
 export function SliderCaptcha({ puzzle, phase, error, messages, onVerify, onRefresh }: SliderCaptchaProps) {
-  const [x, setX] = useState(0);
+  // The position belongs to the puzzle it was set on: each new puzzle starts at 0.
+  const [position, setPosition] = useState<{ captchaId: string | undefined; x: number }>({ captchaId: puzzle?.captchaId, x: 0 });
+  const x = position.captchaId === puzzle?.captchaId ? position.x : 0;
+  const setX = (value: number) => setPosition({ captchaId: puzzle?.captchaId, x: value });
   const hintId = useId();
   const drag = useRef<{ pointerId: number; startX: number; origin: number } | null>(null);
   const width = puzzle?.width ?? 310;
   const max = width - PIECE;
   const busy = phase !== 'ready';
-
-  useEffect(() => setX(0), [puzzle?.captchaId]);
 
   const clamp = (value: number) => Math.max(0, Math.min(max, Math.round(value)));
 

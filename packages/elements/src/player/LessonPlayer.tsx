@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import css from './lesson-player.css?inline';
 import { usePlatform } from '../shared/PlatformContext.js';
 import { useStore } from '../shared/useStore.js';
@@ -10,7 +10,7 @@ import { Playlist } from './Playlist.js';
 import { resumePositions } from './resumePosition.js';
 import { useLessonSources } from './useLessonSources.js';
 import { mediaOf, usePlayback } from './usePlayback.js';
-import { usePlyr, type PlyrPlayer } from './usePlyr.js';
+import { loadSource, seekTo, usePlyr, type PlyrPlayer } from './usePlyr.js';
 import { useStudyTime } from './useStudyTime.js';
 import type { LessonNote, NoteSavedDetail, PlayerEndedDetail, PlayerPlayDetail, PlayerProgressDetail, VideoSource } from './playerTypes.js';
 
@@ -57,7 +57,11 @@ export function LessonPlayer(props: LessonPlayerProps) {
   const listId = useId();
 
   const latest = useRef(props);
-  latest.current = props;
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+  // The host's token is read per call, so a new token neither rebuilds the client nor reloads the lesson.
+  // eslint-disable-next-line react-hooks/refs -- lessonApi keeps the getter for its calls and never calls it while rendering
   const api = useMemo(() => lessonApi(platform, () => latest.current.token || undefined), [platform]);
   const positions = useMemo(() => resumePositions(platform.storage), [platform]);
   const loaded = useLessonSources(api, props.lessonId, props.sources, lang);
@@ -68,37 +72,42 @@ export function LessonPlayer(props: LessonPlayerProps) {
   const [index, setIndex] = useState(0);
   const [started, setStarted] = useState(false);
   const [listOpen, setListOpen] = useState(true);
-  const [unsupported, setUnsupported] = useState(false);
   const item: VideoSource | undefined = sources[Math.min(index, sources.length - 1)];
   const resourceId = item?.resourceId ?? null;
   const lessonId = props.lessonId;
   const positionKey = item ? (lessonId && resourceId ? `${lessonId}:${resourceId}` : item.src) : null;
 
   const player = usePlyr(host, lang, !!props.muted);
+  // A format the browser cannot play, known before loading it or from the media error of this player.
+  const [mediaFailure, setMediaFailure] = useState<{ player: PlyrPlayer; src: string } | null>(null);
+  const unsupported =
+    !!player && !!item && (!browserCanPlay(mediaOf(player), item) || (mediaFailure?.player === player && mediaFailure.src === item.src));
   const study = useStudyTime(platform, api, lessonId && resourceId ? { lessonId, resourceId } : null, lang, loggedIn && !!lessonId);
 
   // What the next source load does: seek to a time, and play (a chosen item, a note on another video).
   const next = useRef<{ start: number | null; play: boolean }>({ start: null, play: false });
-  const firstLoad = useRef(true);
-
-  useEffect(() => {
+  // Another lesson, another playlist or the same one loaded again starts over at its first video, whose
+  // first load takes the host's start time, the remembered position and autoplay.
+  const lessonKey = `${loaded.status}\n${lessonId ?? ''}\n${sourcesKey}`;
+  const [shown, setShown] = useState({ lessonKey, round: 0 });
+  if (shown.lessonKey !== lessonKey) {
+    setShown({ lessonKey, round: shown.round + 1 });
     setIndex(0);
     setStarted(false);
     setListOpen(true);
-    firstLoad.current = true;
-  }, [loaded.status, lessonId, sourcesKey]);
+  }
+  const loadedRound = useRef<number | null>(null);
 
   useEffect(() => {
     if (!player || !item) return;
     if (!browserCanPlay(mediaOf(player), item)) {
       // The previous video must not go on playing under the message.
       player.pause();
-      setUnsupported(true);
       return;
     }
-    setUnsupported(false);
+    const firstLoad = loadedRound.current !== shown.round;
     let start = next.current.start;
-    if (start === null && firstLoad.current) {
+    if (start === null && firstLoad) {
       const resume = loaded.status === 'ready' ? loaded.resume : null;
       const asked = latest.current.startAt;
       start =
@@ -109,22 +118,22 @@ export function LessonPlayer(props: LessonPlayerProps) {
             : null;
     }
     if (start === null && positionKey) start = positions.get(positionKey);
-    const play = next.current.play || (firstLoad.current && !!latest.current.autoplay);
+    const play = next.current.play || (firstLoad && !!latest.current.autoplay);
     next.current = { start: null, play: false };
-    firstLoad.current = false;
-    (player as unknown as { config: { crossorigin: boolean } }).config.crossorigin = needsCors(item);
-    player.source = {
-      type: 'video',
+    loadedRound.current = shown.round;
+    const source = {
+      type: 'video' as const,
       title: item.title ?? '',
       sources: [{ src: item.src, ...(sourceType(item) ? { type: sourceType(item) } : {}) }],
-      tracks: (item.captions ?? []).map((c, i) => ({ kind: 'captions', label: c.label, srcLang: c.srclang, src: c.src, default: i === 0 })),
+      tracks: (item.captions ?? []).map((c, i) => ({ kind: 'captions' as const, label: c.label, srcLang: c.srclang, src: c.src, default: i === 0 })),
     };
+    loadSource(player, source, needsCors(item));
     if (start) {
       const at = start;
       // A record at the very end would open on the last frame: a finished video starts again.
       player.once('loadedmetadata', () => {
         const duration = mediaOf(player).duration;
-        if (!(duration > 0) || at < duration - 3) player.currentTime = at;
+        if (!(duration > 0) || at < duration - 3) seekTo(player, at);
       });
     }
     if (play) void Promise.resolve(player.play()).catch(() => undefined);
@@ -149,7 +158,9 @@ export function LessonPlayer(props: LessonPlayerProps) {
     },
     onEnded: (detail) => latest.current.onEnded?.(detail),
     onProgress: (detail) => latest.current.onProgress?.(detail),
-    onUnsupported: () => setUnsupported(true),
+    onUnsupported: () => {
+      if (player && item) setMediaFailure({ player, src: item.src });
+    },
   });
 
   /** Before another video loads: the seconds played so far belong to the one playing now. */
@@ -186,7 +197,7 @@ export function LessonPlayer(props: LessonPlayerProps) {
       next.current = { start: note.videoTime, play: true };
       setIndex(target);
     } else if (player) {
-      player.currentTime = note.videoTime;
+      seekTo(player, note.videoTime);
     }
   };
   const status =

@@ -17,10 +17,16 @@ export function useLessonSources(api: LessonApi, lessonId: string | undefined, s
   const [state, setState] = useState<SourcesState>({ status: 'loading' });
   const fromServer = !sources?.length && !!lessonId;
 
+  // Another request starts from loading (set while rendering, so no frame shows the previous lesson as the new one).
+  const [asked, setAsked] = useState({ api, lessonId, lang, fromServer });
+  if (asked.api !== api || asked.lessonId !== lessonId || asked.lang !== lang || asked.fromServer !== fromServer) {
+    setAsked({ api, lessonId, lang, fromServer });
+    if (fromServer) setState({ status: 'loading' });
+  }
+
   useEffect(() => {
     if (!fromServer || !lessonId) return;
     let cancelled = false;
-    setState({ status: 'loading' });
     api.load(lessonId, lang).then(
       (lesson) => !cancelled && setState({ status: 'ready', sources: lesson.sources, resume: lesson.resume }),
       (error: unknown) => {

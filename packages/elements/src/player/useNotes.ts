@@ -13,8 +13,13 @@ const byTime = (a: LessonNote, b: LessonNote) => a.videoTime - b.videoTime || (a
 /** The viewer's own notes on a lesson, kept in time order. Loads only when `enabled` (logged in). */
 export function useNotes(api: LessonApi, lessonId: string | undefined, enabled: boolean): Notes {
   const [notes, setNotes] = useState<LessonNote[]>([]);
-  useEffect(() => {
+  // Another lesson (or viewer) starts from an empty list (set while rendering, so another lesson's notes never show).
+  const [asked, setAsked] = useState({ api, lessonId, enabled });
+  if (asked.api !== api || asked.lessonId !== lessonId || asked.enabled !== enabled) {
+    setAsked({ api, lessonId, enabled });
     setNotes([]);
+  }
+  useEffect(() => {
     if (!enabled || !lessonId) return;
     let cancelled = false;
     api.notes(lessonId).then(

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import type { PlayerEndedDetail, PlayerPlayDetail, PlayerProgressDetail } from './playerTypes.js';
 import type { ResumePositions } from './resumePosition.js';
 import type { StudyTime } from './useStudyTime.js';
@@ -38,7 +38,9 @@ export interface PlaybackOptions {
  */
 export function usePlayback(options: PlaybackOptions): void {
   const latest = useRef(options);
-  latest.current = options;
+  useLayoutEffect(() => {
+    latest.current = options;
+  });
   const { player, host } = options;
 
   useEffect(() => {

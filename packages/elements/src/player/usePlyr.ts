@@ -84,3 +84,13 @@ export function usePlyr(host: RefObject<HTMLDivElement | null>, lang: Lang, mute
   }, [host, lang, muted]);
   return player;
 }
+
+/** Loads a video into the player; `crossOrigin` fetches it in CORS mode (captions on another origin need it). */
+export function loadSource(player: PlyrPlayer, source: Plyr.SourceInfo, crossOrigin: boolean): void {
+  (player as unknown as { config: { crossorigin: boolean } }).config.crossorigin = crossOrigin;
+  player.source = source;
+}
+
+export function seekTo(player: PlyrPlayer, seconds: number): void {
+  player.currentTime = seconds;
+}

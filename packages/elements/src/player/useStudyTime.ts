@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Platform } from '../shared/platformRegistry.js';
 import type { LessonApi } from './lessonApi.js';
 import type { Lang } from './messages.js';
@@ -14,7 +14,9 @@ export type { StudyTime };
  */
 export function useStudyTime(platform: Platform, api: LessonApi, target: StudyTarget | null, lang: Lang, enabled: boolean): StudyTime | null {
   const current = useRef(target);
-  current.current = target;
+  useLayoutEffect(() => {
+    current.current = target;
+  });
   const [study, setStudy] = useState<StudyTime | null>(null);
 
   useEffect(() => {

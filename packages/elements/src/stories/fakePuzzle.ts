@@ -27,5 +27,5 @@ export function fakePuzzle(holeX = 190, holeY = 55): CaptchaPuzzle {
   piece.getContext('2d')!.drawImage(canvas, holeX, holeY, PIECE, PIECE, 0, 0, PIECE, PIECE);
   g.fillStyle = 'rgb(0 0 0 / 0.45)';
   g.fillRect(holeX, holeY, PIECE, PIECE);
-  return { captchaId: crypto.randomUUID(), background: canvas.toDataURL('image/png'), piece: piece.toDataURL('image/png'), pieceY: holeY, width: W, height: H };
+  return { captchaId: crypto.randomUUID(), background: canvas.toDataURL('image/png'), piece: piece.toDataURL('image/png'), pieceY: holeY, width: W, height: H, pieceSize: PIECE };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { UploaderState, UploadNotice } from '@dscloud/sdk/upload';
 import css from './uploader.css?inline';
 import { useStore, type ReadableStore } from '../shared/useStore.js';
@@ -81,7 +81,9 @@ export function Uploader(props: UploaderProps) {
     [uploader],
   );
   const latest = useRef(props);
-  latest.current = props;
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
   const remove = useCallback(
     (id: string) => {
       uploader?.remove(id);

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 /**
  * Calls `onBack` when the browser reports that the network is back (the window's `online` event),
@@ -6,7 +6,9 @@ import { useEffect, useRef } from 'react';
  */
 export function useBackOnline(active: boolean, onBack: () => void): void {
   const latest = useRef(onBack);
-  latest.current = onBack;
+  useLayoutEffect(() => {
+    latest.current = onBack;
+  });
   useEffect(() => {
     if (!active) return undefined;
     const back = () => latest.current();

@@ -18,7 +18,9 @@ export function useUploadEvents(
   announce: (text: string, kind: 'progress' | 'outcome') => void,
 ): void {
   const latest = useRef({ callbacks, lang, m, announce });
-  latest.current = { callbacks, lang, m, announce };
+  useLayoutEffect(() => {
+    latest.current = { callbacks, lang, m, announce };
+  });
 
   // Layout effect: subscribed in the same commit that enables the picker, so no early file goes unheard.
   useLayoutEffect(() => {

@@ -48,7 +48,9 @@ export function useUploaderEngine(settings: EngineSettings): Engine {
   const platform = provided ?? core?.getPlatform(settings.apiBase);
   const config = useFileConfig(platform);
   const latest = useRef(settings);
-  latest.current = settings;
+  useLayoutEffect(() => {
+    latest.current = settings;
+  });
   const mobile = !!platform && platform.device.deviceType !== 'pc';
   const { accept, maxCount, maxSize, chunkSize, businessCode, requireH264, seams } = settings;
   const rules = useMemo(
@@ -65,7 +67,9 @@ export function useUploaderEngine(settings: EngineSettings): Engine {
     };
   }, [rules, requireH264, businessCode, chunkSize, config.value]);
   const current = useRef(engineSettings);
-  current.current = engineSettings;
+  useLayoutEffect(() => {
+    current.current = engineSettings;
+  });
   // Once the config has answered or failed, the engine stays: a later reload (back online) only
   // brings new rules for files added afterwards, it does not end the uploads under way.
   const [settled, setSettled] = useState(false);

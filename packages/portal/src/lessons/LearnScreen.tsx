@@ -46,7 +46,12 @@ export default function LearnScreen() {
   const ownStage = Number(user?.stageCode);
   const choice: LearnChoice = !params && viewer.kind === 'student' && gradeStage(ownStage) ? { ...fromUrl, stage: ownStage } : fromUrl;
   const [keyword, setKeyword] = useState(choice.keyword ?? '');
-  useEffect(() => setKeyword(choice.keyword ?? ''), [choice.keyword]);
+  // The search box follows the address (back, forward, a cleared filter), set while rendering.
+  const [shownKeyword, setShownKeyword] = useState(choice.keyword);
+  if (shownKeyword !== choice.keyword) {
+    setShownKeyword(choice.keyword);
+    setKeyword(choice.keyword ?? '');
+  }
 
   const change = (part: Partial<LearnChoice>, labels?: HistoryLabels) => {
     const next = narrow(choice, part);

@@ -12,9 +12,15 @@ export type AsyncState<T> =
 export function useAsync<T>(load: () => Promise<T>, deps: DependencyList): AsyncState<T> & { reload: () => void } {
   const [state, setState] = useState<AsyncState<T>>({ status: 'loading', data: null });
   const [round, setRound] = useState(0);
+  // New inputs load again, keeping the last answer (set while rendering, so no frame shows it as current).
+  const inputs = [...deps, round];
+  const [asked, setAsked] = useState(inputs);
+  if (asked.length !== inputs.length || asked.some((value, i) => !Object.is(value, inputs[i]))) {
+    setAsked(inputs);
+    setState((prev) => ({ status: 'loading', data: prev.data }));
+  }
   useEffect(() => {
     let current = true;
-    setState((prev) => ({ status: 'loading', data: prev.data }));
     load().then(
       (data) => current && setState({ status: 'ready', data }),
       (error: unknown) =>

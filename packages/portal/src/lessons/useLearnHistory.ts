@@ -19,13 +19,15 @@ export function useLearnHistory(businessType: string, { signedIn, restore }: { s
   restore &&= signedIn;
   const api = useLessonsApi();
   const [state, setState] = useState<{ pending: boolean; saved: LearnChoice | null }>({ pending: restore, saved: null });
+  // Another screen or viewer starts over (set while rendering, so no frame shows the previous position).
+  const [asked, setAsked] = useState({ api, businessType, restore });
+  if (asked.api !== api || asked.businessType !== businessType || asked.restore !== restore) {
+    setAsked({ api, businessType, restore });
+    setState({ pending: restore, saved: null });
+  }
   useEffect(() => {
-    if (!restore) {
-      setState({ pending: false, saved: null });
-      return;
-    }
+    if (!restore) return;
     let current = true;
-    setState({ pending: true, saved: null });
     api.historyNode(businessType).then(
       (node) => current && setState({ pending: false, saved: fromHistoryNode(node) }),
       () => current && setState({ pending: false, saved: null }),

@@ -24,29 +24,30 @@ export interface DisclosureProps {
  */
 export function Disclosure({ trigger, triggerLabel, openOnFocus, className, triggerClassName, children }: DisclosureProps) {
   const [open, setOpen] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // The pointer has left: the panel closes after HIDE_DELAY_MS unless it comes back (or the panel is shown again).
+  const [leaving, setLeaving] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
 
-  const cancelHide = () => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-  };
+  useEffect(() => {
+    if (!leaving) return undefined;
+    const timer = setTimeout(() => {
+      setLeaving(false);
+      setOpen(false);
+    }, HIDE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [leaving]);
+
   const show = () => {
-    cancelHide();
+    setLeaving(false);
     setOpen(true);
   };
-  const hideLater = () => {
-    cancelHide();
-    timer.current = setTimeout(() => setOpen(false), HIDE_DELAY_MS);
-  };
+  const hideLater = () => setLeaving(true);
   const close = () => {
-    cancelHide();
+    setLeaving(false);
     setOpen(false);
   };
-
-  useEffect(() => cancelHide, []);
 
   return (
     <div

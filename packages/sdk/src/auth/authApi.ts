@@ -1,14 +1,7 @@
+import type { CaptchaPuzzle } from '../device/captchaPuzzle.js';
 import type { HttpClient } from '../http/client.js';
 
-/** The slider puzzle (docs/contracts.md): the answer is the hole's left `x` in px. */
-export interface CaptchaPuzzle {
-  captchaId: string;
-  background: string;
-  piece: string;
-  pieceY: number;
-  width: number;
-  height: number;
-}
+export type { CaptchaPuzzle } from '../device/captchaPuzzle.js';
 
 const quiet = { public: true, silent: true } as const;
 

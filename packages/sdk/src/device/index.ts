@@ -9,3 +9,4 @@ export {
   type DeviceFlags,
   type DeviceInfo,
 } from './systemType.js';
+export type { CaptchaPuzzle } from './captchaPuzzle.js';

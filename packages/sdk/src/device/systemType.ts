@@ -70,8 +70,12 @@ function shellNamedIn(userAgent: string): SystemKind | null {
   return null;
 }
 
+/** The part of the browser's `navigator` read here, typed locally so the server can type this module without the DOM's types. */
+type Navigator = { userAgent: string; maxTouchPoints?: number };
+
 /** The browser's own answer; only seam defaults read globals. */
 export function browserDeviceInfo(flags: DeviceFlags = {}): DeviceInfo {
-  if (typeof navigator === 'undefined') return detectSystemType('', flags);
-  return detectSystemType(navigator.userAgent, flags, navigator.maxTouchPoints ?? 0);
+  const nav = (globalThis as { navigator?: Navigator }).navigator;
+  if (!nav) return detectSystemType('', flags);
+  return detectSystemType(nav.userAgent, flags, nav.maxTouchPoints ?? 0);
 }

@@ -5,6 +5,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import type { CaptchaPuzzle } from '@dscloud/sdk/device';
 import { Codes } from '@dscloud/sdk/errors';
 import type { Orm } from '../db/database.js';
 import { captchas } from '../db/schema.js';
@@ -17,23 +18,13 @@ export const CAPTCHA_TOLERANCE_PX = 6;
 const PUZZLE_TTL_MS = 2 * 60_000;
 const TOKEN_TTL_MS = 2 * 60_000;
 
-export interface Puzzle {
-  captchaId: string;
-  background: string;
-  piece: string;
-  pieceY: number;
-  width: number;
-  height: number;
-  pieceSize: number;
-}
-
 export class CaptchaService {
   constructor(
     private readonly db: Orm,
     private readonly now: () => number,
   ) {}
 
-  async create(username: string): Promise<Puzzle> {
+  async create(username: string): Promise<CaptchaPuzzle> {
     const images = drawPuzzle();
     const captchaId = randomUUID();
     const now = this.now();

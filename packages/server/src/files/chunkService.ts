@@ -126,7 +126,7 @@ export class ChunkService {
       });
       // Bytes that are not acknowledged are written over by the next send of this index.
       if (stored.size !== expected) throw wrongSize(stored.size);
-      if (f.chunk === 0 && !contentMatchesExtension(upload.extension, stored.head)) {
+      if (f.chunk === 0 && !(await contentMatchesExtension(upload.extension, stored.head))) {
         throw new AppError(Codes.FILE_EXTENSION_MISMATCH, `上传的文件格式不匹配：文件内容不是 .${upload.extension} 格式`);
       }
       const inserted = await this.repo.insertChunk(upload.id, { index: f.chunk, size: stored.size, sha256: stored.sha256 }, this.now());

@@ -1,79 +1,86 @@
 /**
- * Checks the first bytes of a file against its extension (magic numbers), so that a program or a web
- * page renamed to `.jpg` is refused. Extensions without a reliable signature (txt, wps, mpg variants
- * without a pack header…) only get the "not an executable" check.
+ * Checks the first bytes of a file against its extension, so that a program or a web page renamed to
+ * `.jpg` is refused. The signatures are file-type's (it reads the container, not only the magic number:
+ * a PNG's chunks, an ISO-BMFF brand, an EBML doc type, a zip's entries). Extensions without a reliable
+ * signature (txt, wps…) only get the "not a program" check.
  */
-
-type Rule = (head: Buffer) => boolean;
-
-const at = (head: Buffer, offset: number, bytes: number[] | string): boolean => {
-  const want = typeof bytes === 'string' ? Buffer.from(bytes, 'latin1') : Buffer.from(bytes);
-  return head.length >= offset + want.length && head.subarray(offset, offset + want.length).equals(want);
-};
-
-const zip: Rule = (h) => at(h, 0, [0x50, 0x4b, 0x03, 0x04]) || at(h, 0, [0x50, 0x4b, 0x05, 0x06]);
-const ole: Rule = (h) => at(h, 0, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-const isoBmff: Rule = (h) => ['ftyp', 'moov', 'mdat', 'free', 'wide', 'skip'].some((box) => at(h, 4, box));
-const riff = (kind: string): Rule => (h) => at(h, 0, 'RIFF') && at(h, 8, kind);
-const asf: Rule = (h) => at(h, 0, [0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11]);
-const ebml: Rule = (h) => at(h, 0, [0x1a, 0x45, 0xdf, 0xa3]);
-const mpegPs: Rule = (h) => at(h, 0, [0x00, 0x00, 0x01, 0xba]) || at(h, 0, [0x00, 0x00, 0x01, 0xb3]) || h[0] === 0x47;
-const mp3: Rule = (h) => at(h, 0, 'ID3') || (h[0] === 0xff && ((h[1] ?? 0) & 0xe0) === 0xe0);
-const aac: Rule = (h) => at(h, 0, 'ADIF') || (h[0] === 0xff && ((h[1] ?? 0) & 0xf6) === 0xf0) || at(h, 0, 'ID3');
-// PDF readers accept the header anywhere in the first KB.
-const pdf: Rule = (h) => h.subarray(0, 1024).includes(Buffer.from('%PDF-', 'latin1'));
-
-const RULES: Record<string, Rule> = {
-  jpg: (h) => at(h, 0, [0xff, 0xd8, 0xff]),
-  jpeg: (h) => at(h, 0, [0xff, 0xd8, 0xff]),
-  png: (h) => at(h, 0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  gif: (h) => at(h, 0, 'GIF87a') || at(h, 0, 'GIF89a'),
-  bmp: (h) => at(h, 0, 'BM'),
-  webp: riff('WEBP'),
-  mp4: isoBmff,
-  m4v: isoBmff,
-  m4a: isoBmff,
-  mov: isoBmff,
-  avi: riff('AVI '),
-  wav: riff('WAVE'),
-  wmv: asf,
-  wma: asf,
-  flv: (h) => at(h, 0, 'FLV'),
-  mkv: ebml,
-  webm: ebml,
-  mpg: mpegPs,
-  mpeg: mpegPs,
-  mp3,
-  aac,
-  ogg: (h) => at(h, 0, 'OggS'),
-  flac: (h) => at(h, 0, 'fLaC'),
-  swf: (h) => at(h, 0, 'FWS') || at(h, 0, 'CWS') || at(h, 0, 'ZWS'),
-  pdf,
-  rtf: (h) => at(h, 0, '{\\rtf'),
-  doc: ole,
-  xls: ole,
-  ppt: ole,
-  pps: ole,
-  docx: zip,
-  xlsx: zip,
-  pptx: zip,
-  ppsx: zip,
-  zip,
-  sb3: zip,
-  sb2: zip,
-  rar: (h) => at(h, 0, 'Rar!\x1a\x07'),
-  '7z': (h) => at(h, 0, [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]),
-};
+import { fileTypeFromBuffer } from 'file-type';
 
 export const HEAD_SNIFF_BYTES = 4096;
 
-const executable: Rule = (h) => at(h, 0, 'MZ') || at(h, 0, [0x7f, 0x45, 0x4c, 0x46]) || at(h, 0, [0xcf, 0xfa, 0xed, 0xfe]) || at(h, 0, '#!');
+/** What file-type may answer for a zip container (a head of 4 KB often shows no part that names the Office type yet). */
+const ZIP = ['zip', 'docx', 'docm', 'dotx', 'dotm', 'xlsx', 'xlsm', 'xltx', 'xltm', 'pptx', 'pptm', 'potx', 'potm', 'ppsx', 'ppsm', 'vsdx', 'epub', 'odt', 'ott', 'ods', 'ots', 'odp', 'otp', 'odg', 'otg', 'jar', 'apk', 'xpi', '3mf'];
+const ISO_BMFF = ['mp4', 'm4v', 'm4a', 'm4b', 'm4p', 'mov', '3gp', '3g2', 'f4v', 'f4p', 'f4a', 'f4b'];
+const OGG = ['ogg', 'oga', 'ogv', 'ogm', 'opus', 'spx', 'ogx'];
+const MATROSKA = ['mkv', 'webm'];
+const MPEG = ['mpg', 'mts'];
+
+/** Our extension → the file-type answers that fit it. */
+const FITS: Record<string, readonly string[]> = {
+  jpg: ['jpg'],
+  jpeg: ['jpg'],
+  png: ['png', 'apng'],
+  gif: ['gif'],
+  bmp: ['bmp'],
+  webp: ['webp'],
+  mp4: ISO_BMFF,
+  m4v: ISO_BMFF,
+  m4a: ISO_BMFF,
+  mov: ISO_BMFF,
+  avi: ['avi'],
+  wav: ['wav'],
+  wmv: ['asf'],
+  wma: ['asf'],
+  flv: ['flv'],
+  mkv: MATROSKA,
+  webm: MATROSKA,
+  mpg: MPEG,
+  mpeg: MPEG,
+  mp3: ['mp3', 'mp2', 'mp1'],
+  aac: ['aac'],
+  ogg: OGG,
+  flac: ['flac'],
+  swf: ['swf'],
+  pdf: ['pdf', 'ai'],
+  rtf: ['rtf'],
+  doc: ['cfb'],
+  xls: ['cfb'],
+  ppt: ['cfb'],
+  pps: ['cfb'],
+  docx: ZIP,
+  xlsx: ZIP,
+  pptx: ZIP,
+  ppsx: ZIP,
+  zip: ZIP,
+  sb3: ZIP,
+  sb2: ZIP,
+  rar: ['rar'],
+  '7z': ['7z'],
+};
+
+const startsWith = (head: Buffer, text: string) => head.subarray(0, text.length).equals(Buffer.from(text, 'latin1'));
+
+/**
+ * The few heads the product accepts that file-type does not name: PDF readers take the `%PDF-` header
+ * anywhere in the first KB (file-type wants it at 0); an AAC file may start with an ID3 tag longer than
+ * the head or be ADIF (file-type knows ADTS only); compressed Flash may be LZMA (`ZWS`).
+ */
+const ALSO: Record<string, (head: Buffer) => boolean> = {
+  pdf: (h) => h.subarray(0, 1024).includes(Buffer.from('%PDF-', 'latin1')),
+  aac: (h) => startsWith(h, 'ID3') || startsWith(h, 'ADIF'),
+  swf: (h) => startsWith(h, 'ZWS'),
+};
+
+/** Programs file-type names; a `#!` script is text, which file-type does not sniff, so it is checked here. */
+const PROGRAMS = new Set(['exe', 'elf', 'macho']);
+const isProgram = (head: Buffer, detected: string | undefined) => (detected !== undefined && PROGRAMS.has(detected)) || startsWith(head, '#!');
 
 /** True when the first bytes fit the extension (or the extension has no known signature and the bytes are no program). */
-export function contentMatchesExtension(extension: string, head: Buffer): boolean {
-  const rule = RULES[extension];
-  if (rule) return rule(head);
-  return !executable(head);
+export async function contentMatchesExtension(extension: string, head: Buffer): Promise<boolean> {
+  const detected = (await fileTypeFromBuffer(head))?.ext;
+  const fits = FITS[extension];
+  if (!fits) return !isProgram(head, detected);
+  return (detected !== undefined && fits.includes(detected)) || (ALSO[extension]?.(head) ?? false);
 }
 
 const MIME: Record<string, string> = {

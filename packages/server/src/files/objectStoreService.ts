@@ -122,7 +122,7 @@ export class ObjectStoreService {
       if (digest.size !== q.totalSize || digest.md5 !== md5) {
         throw new AppError(Codes.FILE_MD5_MISMATCH, `文件校验失败，请重新上传：对象为 ${digest.size} 字节、MD5 ${digest.md5}，与声明的 ${q.totalSize} 字节、MD5 ${md5} 不一致`);
       }
-      if (!contentMatchesExtension(extension, digest.head)) {
+      if (!(await contentMatchesExtension(extension, digest.head))) {
         throw new AppError(Codes.FILE_EXTENSION_MISMATCH, `上传的文件格式不匹配：文件内容不是 .${extension} 格式`);
       }
       const known = await this.repo.contentBySha(digest.sha256);

@@ -71,7 +71,7 @@ export class PossessionService {
       const expected = Buffer.from(await this.md5Of(content.storageKey, challenge.offset, challenge.length), 'utf8');
       const given = Buffer.from(q.proof.trim().toLowerCase().padEnd(32, '-').slice(0, 32), 'utf8');
       if (!timingSafeEqual(expected, given)) return NONE;
-      if (!contentMatchesExtension(extension, await this.headOf(content.storageKey, content.size))) {
+      if (!(await contentMatchesExtension(extension, await this.headOf(content.storageKey, content.size)))) {
         throw new AppError(Codes.FILE_EXTENSION_MISMATCH, `上传的文件格式不匹配：文件内容不是 .${extension} 格式`);
       }
       const id = await this.repo.nextId();
@@ -105,7 +105,7 @@ export class PossessionService {
     const md5 = checkMd5(q.fileMd5);
     const owned = await this.repo.ownedByMd5(userId, md5, extension);
     if (!owned) throw new AppError(Codes.NOT_FOUND, `文件不存在：您还没有 MD5 为 ${md5} 的文件，请先上传`);
-    if (owned.extension !== extension && !contentMatchesExtension(extension, await this.headOf(owned.content.storageKey, owned.content.size))) {
+    if (owned.extension !== extension && !(await contentMatchesExtension(extension, await this.headOf(owned.content.storageKey, owned.content.size)))) {
       throw new AppError(Codes.FILE_EXTENSION_MISMATCH, `上传的文件格式不匹配：文件内容不是 .${extension} 格式`);
     }
     const id = await this.repo.nextId();

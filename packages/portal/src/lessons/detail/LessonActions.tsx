@@ -1,6 +1,6 @@
 import { DownloadOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
 import { App, Button, Rate } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { LessonDetail } from '../../api/lessons';
 import { useT } from '../../i18n/useT';
 import { useLoggedIn } from '../../platform/hooks';
@@ -17,10 +17,13 @@ export function LessonActions({ lesson }: { lesson: LessonDetail }) {
   const [collected, setCollected] = useState(lesson.collected);
   const [busy, setBusy] = useState(false);
   const [score, setScore] = useState({ mine: lesson.myScore ?? 0, avg: lesson.scoreAvg ?? 0, count: lesson.scoreCount });
-  useEffect(() => {
+  // Another lesson (or a fresh copy of it) shows its own state (set while rendering, so no frame shows the previous one's).
+  const [shown, setShown] = useState(lesson);
+  if (shown !== lesson) {
+    setShown(lesson);
     setCollected(lesson.collected);
     setScore({ mine: lesson.myScore ?? 0, avg: lesson.scoreAvg ?? 0, count: lesson.scoreCount });
-  }, [lesson]);
+  }
 
   const video = lesson.resources[0];
   const toggle = async () => {
