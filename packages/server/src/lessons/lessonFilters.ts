@@ -64,6 +64,8 @@ export async function lessonConditions(
   }
   if (filter.teacherUserId) where.push(sql`l.teacher_user_id = ${filter.teacherUserId}`);
   if (filter.teacherInfoId) where.push(sql`l.teacher_info_id = ${filter.teacherInfoId}`);
+  const teacherName = filter.teacherName?.trim();
+  if (teacherName) where.push(sql`l.teacher_name ILIKE ${containsPattern(teacherName)}`);
   if (filter.schoolId) where.push(sql`l.school_id = ${filter.schoolId}`);
   if (filter.startTime !== undefined && filter.endTime !== undefined && filter.startTime > filter.endTime) {
     throw new AppError(Codes.BAD_REQUEST, '参数 startTime 不能晚于 endTime', { field: 'startTime' });
