@@ -1,0 +1,104 @@
+/**
+ * 直播课管理 and 点播课管理 against the real server: the demo teacher files a lesson (unpublished),
+ * the city administrator finds it with the table's filters (kept in the URL through a reload),
+ * publishes it with the confirmation of spec §8, and a student then finds it on /learn. Both screens
+ * pass axe.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe';
+import { baseUrl, launchBrowser, loginAs, newPage, open, storedToken } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function apiCall(token: string | null, method: string, route: string, body?: unknown) {
+  const res = await fetch(`${baseUrl()}${route}`, {
+    method,
+    headers: { ...(token ? { authorization: token } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return (await res.json()) as { status: number; data?: unknown; message?: string };
+}
+
+/** A fresh unpublished lesson of the demo teacher, filed as the teacher's upload form files it. */
+async function teachersUnpublishedLesson(title: string): Promise<string> {
+  const { context, page } = await newPage(browser);
+  await loginAs(page, 'teacher');
+  const token = (await storedToken(page))!;
+  await context.close();
+  const saved = await apiCall(token, 'POST', '/cloudSchool/v1/cloudLesson/save', {
+    title,
+    stage: 2,
+    subjectCode: 214,
+    grade: 3,
+    resources: [{ title: '第一段', url: '/static/seed/media/lesson-shuxue-tuxing.mp4', durationSeconds: 10 }],
+  });
+  expect(saved.status, saved.message).toBe(200);
+  const lesson = saved.data as { lessonId: string; publishStatus: number };
+  expect(lesson.publishStatus).toBe(0);
+  return lesson.lessonId;
+}
+
+const actionsOf = (page: Page, title: string) => page.getByRole('group', { name: `《${title}》的操作` });
+
+describe('lesson management', () => {
+  it('an administrator publishes a teacher’s unpublished lesson and a student finds it on /learn', async () => {
+    const title = `管理发布${Date.now().toString(36)}`;
+    await teachersUnpublishedLesson(title);
+    const hidden = await apiCall(null, 'POST', '/cloudSchool/v1/cloudLesson/getOnDemandLessonPage', { keyword: title });
+    expect((hidden.data as { total: number }).total).toBe(0);
+
+    const { context, page } = await newPage(browser);
+    await loginAs(page, 'admin');
+    await open(page, '/management/type=broadcast');
+    await page.getByRole('heading', { level: 1, name: '点播课管理' }).waitFor();
+    await page.getByLabel('课程名称', { exact: true }).fill(title);
+    await page.getByRole('button', { name: '查询' }).click();
+    await page.waitForURL(/type=broadcast\?.*keyword=/);
+    // The filter is in the URL: a reload shows the same table.
+    await page.reload();
+    const row = page.getByRole('row').filter({ hasText: title });
+    await row.getByText('未发布').waitFor({ timeout: 15_000 });
+    expect(await page.getByLabel('课程名称', { exact: true }).inputValue()).toBe(title);
+    expect(await page.getByRole('row').count()).toBe(2);
+
+    await actionsOf(page, title).getByRole('button', { name: '发布', exact: true }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: '提示' });
+    await dialog.getByText(`确定要发布《${title}》吗？`).waitFor();
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('操作成功').waitFor();
+    await row.getByText('已发布').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+
+    const learner = await newPage(browser);
+    await loginAs(learner.page, 'student');
+    await open(learner.page, `/learn/demand/keyword=${encodeURIComponent(title)}`);
+    await learner.page.getByRole('link', { name: new RegExp(title) }).first().waitFor({ timeout: 15_000 });
+    await learner.context.close();
+  });
+
+  it('the live screen shows the filters, the count badge and its table, and passes axe', async () => {
+    const { context, page } = await newPage(browser);
+    await loginAs(page, 'admin');
+    await open(page, '/management');
+    await page.waitForURL(/type=live$/);
+    await page.getByRole('heading', { level: 1, name: '直播课管理' }).waitFor();
+    await page.getByRole('status', { name: '直播课概况' }).waitFor();
+    await page.locator('.ds-mgmt-table .ant-table-row').first().waitFor({ timeout: 15_000 });
+    // Page 2 is in the URL, and back returns to page 1.
+    await page.locator('.ant-pagination-item-2').click();
+    await page.waitForURL(/type=live\?page=2/);
+    await page.goBack();
+    await page.waitForURL(/type=live$/);
+    await page.locator('.ant-pagination-item-active', { hasText: '1' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
