@@ -32,6 +32,7 @@ import { seedCloudLessons } from './lessons/demoSeed.js';
 import { startHousekeeping } from './housekeeping.js';
 import { benchRoutes } from './bench/bareUpload.js';
 import { MODULES } from './modules.js';
+import type { ManageAccess } from './management/roles.js';
 
 export interface LoginLimits extends FailurePolicy {
   /** Login attempts per client IP per minute. */
@@ -72,6 +73,8 @@ export interface RouteSummary {
   method: string;
   url: string;
   public: boolean;
+  /** Back-office routes: the roles they open to (management/access.ts). */
+  management?: ManageAccess;
   /** The request schema as validated (after schemaRules.ts). */
   schema?: Record<string, unknown>;
 }
@@ -166,11 +169,18 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     app.decorate('seededAccounts', seeded);
     app.decorate('caches', new Map<string, MeasuredCache>());
     app.decorateRequest('auth', null);
+    app.decorateRequest('scope', null);
     app.addHook('onRoute', (route) => {
       hardenRouteSchema(route.schema as Record<string, unknown> | undefined);
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
-        routeList.push({ method, url: route.url, public: route.config?.public === true, schema: route.schema as Record<string, unknown> | undefined });
+        routeList.push({
+          method,
+          url: route.url,
+          public: route.config?.public === true,
+          management: route.config?.management,
+          schema: route.schema as Record<string, unknown> | undefined,
+        });
       }
     });
 

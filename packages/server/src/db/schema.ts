@@ -13,6 +13,7 @@ import * as teachers from './schema/teachers.js';
 import * as lessons from './schema/lessons.js';
 import * as learning from './schema/learning.js';
 import * as showcase from './schema/showcase.js';
+import * as audit from './schema/audit.js';
 
 export * from './schema/users.js';
 export * from './schema/auth.js';
@@ -23,5 +24,6 @@ export * from './schema/teachers.js';
 export * from './schema/lessons.js';
 export * from './schema/learning.js';
 export * from './schema/showcase.js';
+export * from './schema/audit.js';
 
-export const schema = { ...users, ...auth, ...config, ...files, ...curriculum, ...teachers, ...lessons, ...learning, ...showcase };
+export const schema = { ...users, ...auth, ...config, ...files, ...curriculum, ...teachers, ...lessons, ...learning, ...showcase, ...audit };

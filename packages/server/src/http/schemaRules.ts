@@ -21,6 +21,12 @@ export const INT32_MAX = 2_147_483_647;
 export const EPOCH_MS_MAX = 32_503_680_000_000;
 /** Byte counts of files (bigint columns): up to 1 PiB. */
 export const BYTE_COUNT_MAX = 2 ** 50;
+/** `pageNum` / `pageSize` of every paged call. */
+export const pageProps = {
+  pageNum: { type: 'integer', minimum: 1, maximum: 100_000 },
+  pageSize: { type: 'integer', minimum: 1, maximum: 100 },
+} as const;
+
 export const epochMsSchema = { type: 'integer', minimum: 0, maximum: EPOCH_MS_MAX } as const;
 export const byteCountSchema = { type: 'integer', minimum: 0, maximum: BYTE_COUNT_MAX } as const;
 

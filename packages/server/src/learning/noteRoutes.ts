@@ -10,7 +10,7 @@ import { localeOf, ok } from '../http/envelope.js';
 import { idSchema, newId } from '../db/ids.js';
 import { visibleLesson } from '../lessons/lessonActions.js';
 import { LessonQueries } from '../lessons/lessonQueries.js';
-import { pageProps } from '../lessons/lessonSchemas.js';
+import { pageProps } from '../http/schemaRules.js';
 import { NoteRepo, type NoteRow } from './noteRepo.js';
 import type { FileUrl } from '../lessons/lessonView.js';
 

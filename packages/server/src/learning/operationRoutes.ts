@@ -7,7 +7,7 @@ import { localeOf, ok } from '../http/envelope.js';
 import { idSchema } from '../db/ids.js';
 import { visibleLesson } from '../lessons/lessonActions.js';
 import { LessonQueries } from '../lessons/lessonQueries.js';
-import { pageProps } from '../lessons/lessonSchemas.js';
+import { pageProps } from '../http/schemaRules.js';
 import { addDuration, learningTotals, lessonTotals, saveScore, studyRecords } from './learningRepo.js';
 
 const P = '/cloudSchool/v1/lessonOperation';

@@ -11,6 +11,7 @@ import { newId } from '../db/ids.js';
 import { LessonQueries } from './lessonQueries.js';
 import { LessonWriteRepo } from './lessonWriteRepo.js';
 import type { LessonSummary } from './lessonView.js';
+import type { OrgScope } from '../management/orgScope.js';
 
 export const notFound = (lessonId: string) => new AppError(Codes.NOT_FOUND, `课程不存在：lessonId ${lessonId}`);
 
@@ -27,16 +28,19 @@ export async function manageableLesson(ctx: AppContext, auth: AuthUser, lessonId
   return lesson;
 }
 
-async function requireAll(repo: LessonWriteRepo, lessonIds: string[]): Promise<void> {
+/** Every lesson exists (404 naming the missing ones) and lies within the caller's reach (403). */
+async function requireAll(repo: LessonWriteRepo, lessonIds: string[], scope: OrgScope | null): Promise<void> {
   const found = await repo.existing(lessonIds);
   const missing = lessonIds.filter((id) => !found.has(id));
   if (missing.length > 0) throw new AppError(Codes.NOT_FOUND, `课程不存在：${missing.join('、')}`);
+  const outside = [...found.values()].find((lesson) => !scope?.covers(lesson.schoolId));
+  if (outside) throw new AppError(Codes.FORBIDDEN, `课程《${outside.title}》不在您的管理范围内`, { field: 'lessonIds' });
 }
 
-export async function setPublished(ctx: AppContext, lessonIds: string[], published: boolean): Promise<number> {
+export async function setPublished(ctx: AppContext, lessonIds: string[], published: boolean, scope: OrgScope | null): Promise<number> {
   const repo = new LessonWriteRepo(ctx.db.orm);
   const ids = [...new Set(lessonIds)];
-  await requireAll(repo, ids);
+  await requireAll(repo, ids, scope);
   if (published) {
     const empty = await repo.withoutVideo(ids);
     if (empty.length > 0) throw new AppError(Codes.BAD_REQUEST, `课程《${empty[0]!.title}》还没有视频，不能发布`);
@@ -44,10 +48,10 @@ export async function setPublished(ctx: AppContext, lessonIds: string[], publish
   return repo.setPublished(ids, published, ctx.now());
 }
 
-export async function setExcellent(ctx: AppContext, lessonIds: string[], flag: number): Promise<number> {
+export async function setExcellent(ctx: AppContext, lessonIds: string[], flag: number, scope: OrgScope | null): Promise<number> {
   const repo = new LessonWriteRepo(ctx.db.orm);
   const ids = [...new Set(lessonIds)];
-  await requireAll(repo, ids);
+  await requireAll(repo, ids, scope);
   return repo.setExcellent(ids, flag, ctx.now());
 }
 

@@ -14,6 +14,10 @@ import { CLOUD_LESSON, requireTopic } from './lessonBrowseRoutes.js';
 import { inAnyTopic, lessonConditions } from './lessonFilters.js';
 import { LessonQueries } from './lessonQueries.js';
 import { saveLesson } from './lessonSave.js';
+import type { AuditSpec } from '../audit/auditSpec.js';
+import { snapshotOf } from '../audit/snapshot.js';
+import { lessons } from '../db/schema.js';
+import { managed } from '../management/access.js';
 import { filterBody, filterProps, lessonIdBody, lessonIdQuery, lessonIdsBody, saveSchema, type LessonFilter, type SaveInput } from './lessonSchemas.js';
 
 export async function lessonManageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -47,18 +51,34 @@ export async function lessonManageRoutes(app: FastifyInstance, ctx: AppContext):
     },
   );
 
-  app.post<{ Body: { lessonIds: string[] } }>(`${CLOUD_LESSON}/publishLesson`, { ...admin, schema: { body: lessonIdsBody } }, async (request) =>
-    ok({ changed: await setPublished(ctx, request.body.lessonIds, true) }, localeOf(request)),
+  const lessonSnapshot = snapshotOf(db, lessons.id, {
+    title: lessons.title,
+    publishStatus: lessons.publishStatus,
+    excellentFlag: lessons.excellentFlag,
+  });
+  const lessonAudit = (action: string): AuditSpec => ({
+    action: `cloudLesson.${action}`,
+    entity: 'cloudLesson',
+    ids: (request) => (request.body as { lessonIds: string[] }).lessonIds,
+    snapshot: lessonSnapshot,
+  });
+
+  app.post<{ Body: { lessonIds: string[] } }>(
+    `${CLOUD_LESSON}/publishLesson`,
+    { ...managed(ctx, 'write', lessonAudit('publish')), schema: { body: lessonIdsBody } },
+    async (request) => ok({ changed: await setPublished(ctx, request.body.lessonIds, true, request.scope) }, localeOf(request)),
   );
 
-  app.post<{ Body: { lessonIds: string[] } }>(`${CLOUD_LESSON}/cancelPublishLesson`, { ...admin, schema: { body: lessonIdsBody } }, async (request) =>
-    ok({ changed: await setPublished(ctx, request.body.lessonIds, false) }, localeOf(request)),
+  app.post<{ Body: { lessonIds: string[] } }>(
+    `${CLOUD_LESSON}/cancelPublishLesson`,
+    { ...managed(ctx, 'write', lessonAudit('cancelPublish')), schema: { body: lessonIdsBody } },
+    async (request) => ok({ changed: await setPublished(ctx, request.body.lessonIds, false, request.scope) }, localeOf(request)),
   );
 
   app.post<{ Body: { lessonIds: string[]; excellentFlag: number } }>(
     `${CLOUD_LESSON}/updateExcellentFlag`,
     {
-      ...admin,
+      ...managed(ctx, 'write', lessonAudit('updateExcellentFlag')),
       schema: {
         body: {
           type: 'object',
@@ -67,7 +87,7 @@ export async function lessonManageRoutes(app: FastifyInstance, ctx: AppContext):
         },
       },
     },
-    async (request) => ok({ changed: await setExcellent(ctx, request.body.lessonIds, request.body.excellentFlag) }, localeOf(request)),
+    async (request) => ok({ changed: await setExcellent(ctx, request.body.lessonIds, request.body.excellentFlag, request.scope) }, localeOf(request)),
   );
 
   app.post<{ Body: SaveInput }>(`${CLOUD_LESSON}/save`, { ...teacher, schema: { body: saveSchema } }, async (request) => {

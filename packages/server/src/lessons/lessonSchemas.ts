@@ -1,12 +1,9 @@
 /** JSON schemas of the lesson calls; the validation message names the field (http/validationMessage.ts). */
 import { LESSON_ORDERS as ORDER_BY, LIVE_STATES } from '@dscloud/sdk/lessons';
 import { ID_PATTERN, idSchema } from '../db/ids.js';
-import { EPOCH_MS_MAX, epochMsSchema } from '../http/schemaRules.js';
+import { EPOCH_MS_MAX, epochMsSchema, pageProps } from '../http/schemaRules.js';
 
-export const pageProps = {
-  pageNum: { type: 'integer', minimum: 1, maximum: 100_000 },
-  pageSize: { type: 'integer', minimum: 1, maximum: 100 },
-} as const;
+export { pageProps };
 
 export { LESSON_ORDERS as ORDER_BY, LIVE_STATES } from '@dscloud/sdk/lessons';
 export type { LessonFilter, LessonOrder as OrderBy, LiveState, ResourceInput, SaveLessonInput as SaveInput } from '@dscloud/sdk/lessons';

@@ -37,10 +37,10 @@ export interface LessonSave {
 export class LessonWriteRepo {
   constructor(private readonly db: Orm) {}
 
-  /** The ids among `ids` that exist. */
-  async existing(ids: string[]): Promise<Set<string>> {
-    const rows = await this.db.select({ id: lessons.id }).from(lessons).where(inArray(lessons.id, ids));
-    return new Set(rows.map((r) => r.id));
+  /** The lessons among `ids` that exist, with the school they belong to. */
+  async existing(ids: string[]): Promise<Map<string, { title: string; schoolId: string }>> {
+    const rows = await this.db.select({ id: lessons.id, title: lessons.title, schoolId: lessons.schoolId }).from(lessons).where(inArray(lessons.id, ids));
+    return new Map(rows.map(({ id, ...rest }) => [id, rest]));
   }
 
   /** Recorded lessons among `ids` that have no video yet (they cannot be published). */

@@ -11,7 +11,7 @@ import { localeOf, ok } from '../http/envelope.js';
 import { requireAdmin } from '../lessons/access.js';
 import { idSchema, newId, ID_PATTERN } from '../db/ids.js';
 import { TeacherRepo, type TeacherFields, type TeacherFilter } from './teacherRepo.js';
-import { pageProps } from '../lessons/lessonSchemas.js';
+import { pageProps } from '../http/schemaRules.js';
 
 const P = '/cloudSchool/v1/teacherInfo';
 const URL_PATTERN = '^(/|https?://)[^\\s]*$';

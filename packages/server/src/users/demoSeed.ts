@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Orm } from '../db/database.js';
 import { auditPersons, organisations, userRoles, users } from '../db/schema.js';
 import { hashPassword } from '../auth/password.js';
+import { SEED_SCHOOLS } from '../../seed/people.js';
 import { Identity, OrgType } from './orgTypes.js';
 
 export const DEMO_ORG_IDS = {
@@ -14,13 +15,36 @@ export const DEMO_ORG_IDS = {
   district: '330102000000',
   school: '330102001001',
   klass: '330102001001301',
+  /** Another district, and one of its schools (a seeded school: its lessons are in the demo catalogue). */
+  district2: '330104000000',
+  school2: 'sc-07',
 } as const;
+
+/** The districts the seeded schools (seed/people.ts) belong to, by name. */
+const DISTRICTS: Record<string, { id: string; name: string }> = {
+  南湖区: { id: DEMO_ORG_IDS.district, name: '南湖区教育局' },
+  朝阳区: { id: '330103000000', name: '朝阳区教育局' },
+  东湖区: { id: DEMO_ORG_IDS.district2, name: '东湖区教育局' },
+  高新区: { id: '330105000000', name: '高新区教育局' },
+};
 
 const ORGS = [
   { id: DEMO_ORG_IDS.city, name: '东山市教育局', shortName: '东山市教育局', orgType: OrgType.CITY_BUREAU, parentId: null, stageCode: null },
   { id: DEMO_ORG_IDS.district, name: '南湖区教育局', shortName: '南湖区教育局', orgType: OrgType.DISTRICT_BUREAU, parentId: DEMO_ORG_IDS.city, stageCode: null },
   { id: DEMO_ORG_IDS.school, name: '东山市南湖区实验小学', shortName: '南湖实小', orgType: OrgType.SCHOOL, parentId: DEMO_ORG_IDS.district, stageCode: '2' },
   { id: DEMO_ORG_IDS.klass, name: '三年级（1）班', shortName: '三（1）班', orgType: OrgType.CLASS, parentId: DEMO_ORG_IDS.school, stageCode: '2' },
+  ...Object.values(DISTRICTS)
+    .filter((d) => d.id !== DEMO_ORG_IDS.district)
+    .map((d) => ({ id: d.id, name: d.name, shortName: d.name, orgType: OrgType.DISTRICT_BUREAU, parentId: DEMO_ORG_IDS.city, stageCode: null })),
+  // The seeded lessons' schools, so that a district or school administrator's reach covers their lessons.
+  ...SEED_SCHOOLS.map((s) => ({
+    id: s.schoolId,
+    name: s.schoolName,
+    shortName: s.schoolName,
+    orgType: OrgType.SCHOOL,
+    parentId: DISTRICTS[s.districtName]?.id ?? DEMO_ORG_IDS.city,
+    stageCode: String(s.stages[0]),
+  })),
 ];
 
 interface DemoAccount {
@@ -70,6 +94,21 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     orgId: DEMO_ORG_IDS.school, classId: null, stageCode: '2',
     roles: [{ roleCode: 'TEACHER', level: 3, orgId: DEMO_ORG_IDS.school }],
     audit: { stageCode: '2', subjectCode: '213' },
+  },
+  {
+    id: '100000000000000007', username: 'districtadmin', displayName: '孙立华', identityCode: Identity.TEACHER, sex: '1',
+    orgId: DEMO_ORG_IDS.district, classId: null, stageCode: null,
+    roles: [{ roleCode: 'DISTRICT_BUREAU_ADMIN', level: 2, orgId: DEMO_ORG_IDS.district }],
+  },
+  {
+    id: '100000000000000008', username: 'schooladmin', displayName: '周敏', identityCode: Identity.TEACHER, sex: '2',
+    orgId: DEMO_ORG_IDS.school, classId: null, stageCode: '2',
+    roles: [{ roleCode: 'SCHOOL_ADMIN', level: 3, orgId: DEMO_ORG_IDS.school }],
+  },
+  {
+    id: '100000000000000009', username: 'teacher2', displayName: '吴海峰', identityCode: Identity.TEACHER, sex: '1',
+    orgId: DEMO_ORG_IDS.school2, classId: null, stageCode: '3',
+    roles: [{ roleCode: 'TEACHER', level: 3, orgId: DEMO_ORG_IDS.school2 }],
   },
 ];
 

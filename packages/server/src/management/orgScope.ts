@@ -1,0 +1,58 @@
+/**
+ * The part of the organisation tree a back-office user may see and change. The city bureau's
+ * administrators (and CC_YXGLY) reach everything; a district or school administrator (or researcher)
+ * reaches the organisation their role is held in and everything under it. Lists filter by
+ * `orgIds`; actions on one record check `covers` through `assertInScope`, so a district administrator
+ * who guesses another district's lesson id is refused.
+ */
+import { sql } from 'drizzle-orm';
+import { Codes } from '@dscloud/sdk/errors';
+import type { Orm } from '../db/database.js';
+import { rows } from '../db/rows.js';
+import { AppError } from '../http/appError.js';
+import type { RoleRow } from '../users/usersRepo.js';
+import { PLATFORM_WIDE_ROLES } from './roles.js';
+
+export interface OrgScope {
+  /** The whole platform. */
+  readonly all: boolean;
+  /** Every organisation in reach (roots and descendants); empty when `all`. */
+  readonly orgIds: readonly string[];
+  covers(orgId: string | null | undefined): boolean;
+}
+
+export const WHOLE_PLATFORM: OrgScope = { all: true, orgIds: [], covers: () => true };
+
+export function scopeOf(orgIds: Iterable<string>): OrgScope {
+  const set = new Set(orgIds);
+  return { all: false, orgIds: [...set], covers: (orgId) => typeof orgId === 'string' && set.has(orgId) };
+}
+
+/** The organisations at and under `roots` (one recursive query; the tree is a few levels deep). */
+export async function subtreeOf(db: Orm, roots: readonly string[]): Promise<string[]> {
+  if (roots.length === 0) return [];
+  const found = await rows<{ id: string }>(
+    db,
+    sql`WITH RECURSIVE reach(id) AS (
+          SELECT id FROM organisations WHERE id IN (${sql.join(roots.map((r) => sql`${r}`), sql`, `)})
+          UNION
+          SELECT o.id FROM organisations o JOIN reach r ON o.parent_id = r.id
+        )
+        SELECT id FROM reach`,
+  );
+  return found.map((r) => r.id);
+}
+
+/** The scope of a user's roles among `allowed` (the roles that open the route). */
+export async function scopeFor(db: Orm, roles: readonly RoleRow[], allowed: readonly string[]): Promise<OrgScope> {
+  const opening = roles.filter((r) => allowed.includes(r.roleCode));
+  if (opening.some((r) => PLATFORM_WIDE_ROLES.includes(r.roleCode))) return WHOLE_PLATFORM;
+  const roots = opening.map((r) => r.orgId).filter((id): id is string => typeof id === 'string' && id !== '');
+  return scopeOf(await subtreeOf(db, roots));
+}
+
+/** Refuses a record outside the caller's subtree (403, naming the field when there is one). */
+export function assertInScope(scope: OrgScope | null, orgId: string | null | undefined, field?: string): void {
+  if (scope && scope.covers(orgId)) return;
+  throw new AppError(Codes.FORBIDDEN, '不在您的管理范围内', { field });
+}

@@ -1,0 +1,46 @@
+/**
+ * The back-office permission matrix: for every route opened by `managed()` (src/management/access.ts),
+ * the answer of its gate to each demo role. `ok` means the gate lets the caller through (what the call
+ * then answers depends on its body); 401 means "sign in first"; 403 means "not for your role". Rules
+ * about *which* records (a district administrator and another district's lesson) are tested beside
+ * each domain. test/rbac.test.ts walks this table against the running server; docs/roles.md shows it.
+ * A managed route missing here, or a row whose route is gone, fails that test.
+ */
+export const ROLE_COLUMNS = ['anon', 'student', 'parent', 'teacher', 'auditor', 'researcher', 'schooladmin', 'districtadmin', 'admin'] as const;
+
+export type RoleColumn = (typeof ROLE_COLUMNS)[number];
+export type GateAnswer = 'ok' | 401 | 403;
+export type MatrixRow = Record<RoleColumn, GateAnswer>;
+
+/** Column headings of docs/roles.md. */
+export const ROLE_TITLES: Record<RoleColumn, string> = {
+  anon: '访客',
+  student: '学生',
+  parent: '家长',
+  teacher: '教师',
+  auditor: '审核人',
+  researcher: '市教研员',
+  schooladmin: '学校管理员',
+  districtadmin: '区管理员',
+  admin: '市管理员',
+};
+
+const row = (...answers: GateAnswer[]): MatrixRow =>
+  Object.fromEntries(ROLE_COLUMNS.map((role, i) => [role, answers[i]])) as MatrixRow;
+
+/** Administrators of every level (their subtree). */
+export const WRITE = row(401, 403, 403, 403, 403, 403, 'ok', 'ok', 'ok');
+/** Administrators and researchers (their subtree). */
+export const READ = row(401, 403, 403, 403, 403, 'ok', 'ok', 'ok', 'ok');
+/** The city bureau's administrators only. */
+export const CITY = row(401, 403, 403, 403, 403, 403, 403, 403, 'ok');
+
+export const RBAC_MATRIX: Record<string, MatrixRow> = {
+  // Cloud lessons (src/lessons)
+  'POST /cloudSchool/v1/cloudLesson/publishLesson': WRITE,
+  'POST /cloudSchool/v1/cloudLesson/cancelPublishLesson': WRITE,
+  'POST /cloudSchool/v1/cloudLesson/updateExcellentFlag': WRITE,
+  // Audit log (src/audit)
+  'POST /cloudSchool/v1/auditLog/page': CITY,
+  'GET /cloudSchool/v1/auditLog/actions': CITY,
+};
