@@ -9,6 +9,7 @@ import type { CurriculumRepo } from '../curriculum/curriculumRepo.js';
 import { containsPattern } from '../db/rows.js';
 import { subjectStage } from '../curriculum/names.js';
 import type { LessonFilter, OrderBy } from './lessonSchemas.js';
+import type { OrgScope } from '../management/orgScope.js';
 
 /** Which lessons the caller may list: published ones, their own (any status), or all (administrators). */
 export type Scope = { kind: 'published' } | { kind: 'mine'; userId: string } | { kind: 'all' };
@@ -110,3 +111,10 @@ export const inAnyTopic = (): SQL => sql`EXISTS (SELECT 1 FROM special_subject_l
 
 /** Recorded lessons, and live lessons that have started by `now`. */
 export const notUpcoming = (now: number): SQL => sql`(l.live_flag = 0 OR l.live_start_at <= ${now})`;
+
+/** The lessons of a back-office caller's organisation subtree (`request.scope`); none without a scope. */
+export function withinScope(scope: OrgScope | null): SQL[] {
+  if (scope?.all) return [];
+  if (!scope || scope.orgIds.length === 0) return [sql`false`];
+  return [sql`l.school_id IN (${sql.join(scope.orgIds.map((id) => sql`${id}`), sql`, `)})`];
+}
