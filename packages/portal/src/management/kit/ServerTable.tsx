@@ -82,7 +82,8 @@ export function ServerTable<T extends object, S extends FilterSpec>({ table, pag
         columns={sorted}
         dataSource={page.data?.rows ?? []}
         loading={page.status === 'loading'}
-        scroll={{ x: 'max-content' }}
+        // No `scroll`: its hidden measure row holds focusable cells (axe: aria-hidden-focus); the
+        // container scrolls sideways instead (management.css).
         locale={{ emptyText: page.status === 'ready' ? <Empty description={empty ?? t('kit.empty')} /> : <span /> }}
         rowSelection={
           selection

@@ -16,7 +16,7 @@ export function LiveCountsBadge() {
       <Badge count={counts.data.adventCount} showZero overflowCount={999} color="var(--ds-color-primary)">
         <Tag>{t('mgl.soon', { hours: HOURS })}</Tag>
       </Badge>
-      <Tag color="processing">
+      <Tag>
         {t('mgl.living')} {counts.data.livingCount}
       </Tag>
     </span>

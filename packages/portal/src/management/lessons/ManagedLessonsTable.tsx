@@ -1,5 +1,5 @@
 import { Subjects } from '@dscloud/sdk/codes';
-import { Button, Space, Tag, type TableColumnsType } from 'antd';
+import { Button, Space, type TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { LessonSummary } from '../../api/lessons';
@@ -10,6 +10,7 @@ import { LessonFilterBar } from './LessonFilterBar';
 import { lessonActions } from './lessonActions';
 import { BROADCAST_SPEC, LIVE_SPEC, toLessonFilter } from './lessonTableSpec';
 import { useManageLessonsApi } from './useManageLessonsApi';
+import '../../lessons/teach/teach.css';
 
 export type LessonKind = 'live' | 'broadcast';
 
@@ -86,13 +87,18 @@ export function ManagedLessonsTable({ kind, rowExtras, toolbar, version = 0 }: M
     {
       key: 'status',
       title: t('mgl.col.status'),
-      render: (_, row) => (row.publishStatus === 1 ? <Tag color="success">{t('teach.status.published')}</Tag> : <Tag>{t('teach.status.unpublished')}</Tag>),
+      render: (_, row) =>
+        row.publishStatus === 1 ? (
+          <span className="ds-teach-status ds-teach-status--published">{t('teach.status.published')}</span>
+        ) : (
+          <span className="ds-teach-status">{t('teach.status.unpublished')}</span>
+        ),
     },
     {
       key: 'excellentFlag',
       title: t('mgl.col.excellent'),
       ...(kind === 'broadcast' ? { sorter: true, sortDirections: ['descend'] as const } : {}),
-      render: (_, row) => (row.excellentFlag === 1 ? <Tag color="gold">{t('mgl.col.excellent')}</Tag> : '—'),
+      render: (_, row) => (row.excellentFlag === 1 ? <span className="ds-teach-status">{t('mgl.col.excellent')}</span> : '—'),
     },
     {
       key: 'actions',
