@@ -68,6 +68,21 @@ describe('lesson management', () => {
     expect(await page.getByLabel('课程名称', { exact: true }).inputValue()).toBe(title);
     expect(await page.getByRole('row').count()).toBe(2);
 
+    // The preview plays the teacher's video although the lesson is not published yet.
+    await actionsOf(page, title).getByRole('button', { name: '预览' }).click();
+    const drawer = page.getByRole('dialog').filter({ hasText: `预览《${title}》` });
+    const video = drawer.locator('video');
+    await video.waitFor({ state: 'attached', timeout: 20_000 });
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.muted = true;
+    });
+    await drawer.locator('.ds-player__cover').click();
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.5);
+    await video.evaluate((v: HTMLVideoElement) => v.pause());
+    expect(await seriousViolations(page, '.ant-drawer-section')).toEqual([]);
+    await drawer.getByRole('button', { name: /close|关闭/i }).click();
+    await drawer.waitFor({ state: 'hidden' });
+
     await actionsOf(page, title).getByRole('button', { name: '发布', exact: true }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: '提示' });
     await dialog.getByText(`确定要发布《${title}》吗？`).waitFor();
@@ -100,5 +115,27 @@ describe('lesson management', () => {
     await page.locator('.ant-pagination-item-active', { hasText: '1' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
+  });
+
+  it('a school administrator sees only their school’s lessons; a researcher reads without the buttons', async () => {
+    const { context, page } = await newPage(browser);
+    await loginAs(page, 'schooladmin');
+    await open(page, '/management/type=broadcast?size=50');
+    const rows = page.locator('.ds-mgmt-table .ant-table-row');
+    await rows.first().waitFor({ timeout: 15_000 });
+    const schools = await page.locator('.ds-mgmt-table .ant-table-row td:nth-child(5)').allInnerTexts();
+    expect(schools.length).toBeGreaterThan(0);
+    expect(new Set(schools)).toEqual(new Set(['东山市南湖区实验小学']));
+    await context.close();
+
+    const reader = await newPage(browser);
+    await loginAs(reader.page, 'researcher');
+    await open(reader.page, '/management/type=live');
+    await reader.page.locator('.ds-mgmt-table .ant-table-row').first().waitFor({ timeout: 15_000 });
+    const menu = reader.page.getByRole('navigation', { name: '管理菜单' });
+    await menu.getByRole('link', { name: '点播课管理' }).waitFor();
+    expect(await reader.page.getByRole('button', { name: '批量发布' }).count()).toBe(0);
+    expect(await reader.page.getByRole('button', { name: '删除', exact: true }).count()).toBe(0);
+    await reader.context.close();
   });
 });
