@@ -4,7 +4,7 @@
  * publishes it with the confirmation of spec §8, and a student then finds it on /learn. Both screens
  * pass axe.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { baseUrl, launchBrowser, loginAs, newPage, open, storedToken } from './support/browser';
@@ -46,6 +46,24 @@ async function teachersUnpublishedLesson(title: string): Promise<string> {
 }
 
 const actionsOf = (page: Page, title: string) => page.getByRole('group', { name: `《${title}》的操作` });
+
+/** Picks an option of the antd select labelled `label` (the dropdown renders outside the field). */
+async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {
+  const field = scope.getByLabel(label, { exact: true });
+  await field.click();
+  const own = page.getByLabel(label, { exact: true }); // inside `has`, a locator is relative to the outer one
+  // Clicked only once the dropdown has finished sliding in: a click during the motion can miss it.
+  const settled = page.locator('.ant-select-dropdown:visible:not([class*="-enter"]):not([class*="-appear"])');
+  await settled.locator(`.ant-select-item-option[title="${option}"]`).click();
+  await scope.locator('.ant-select', { has: own }).locator(`.ant-select-content[title="${option}"]`).waitFor();
+}
+
+/** `YYYY-MM-DD HH:mm` in China time (how the portal shows and picks times), `days` from now at `hour`. */
+function chinaStamp(days: number, hour: number): string {
+  const d = new Date(Date.now() + days * 86_400_000 + 8 * 3_600_000);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())} ${p(hour)}:00`;
+}
 
 describe('lesson management', () => {
   it('an administrator publishes a teacher’s unpublished lesson and a student finds it on /learn', async () => {
@@ -137,5 +155,58 @@ describe('lesson management', () => {
     expect(await reader.page.getByRole('button', { name: '批量发布' }).count()).toBe(0);
     expect(await reader.page.getByRole('button', { name: '删除', exact: true }).count()).toBe(0);
     await reader.context.close();
+  });
+
+  it('an administrator schedules a live lesson through the lesson form and is warned off deleting a lesson in use', async () => {
+    const { context, page } = await newPage(browser);
+    await loginAs(page, 'admin');
+    await open(page, '/management/type=live');
+    await page.getByRole('button', { name: '新建直播课' }).click();
+    const drawer = page.getByRole('dialog').filter({ hasText: '新建直播课' });
+    const title = `区直播${Date.now().toString(36)}`;
+    await drawer.getByLabel('课程名称', { exact: true }).fill(title);
+    await drawer.getByLabel('直播时间', { exact: true }).click();
+    // Typed as a user would, each end confirmed with Enter (which does not submit the form).
+    await page.keyboard.type(chinaStamp(2, 10));
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(chinaStamp(2, 11));
+    await page.keyboard.press('Enter');
+    await choose(page, drawer, '学段', '小学');
+    await choose(page, drawer, '学科', '数学');
+    await choose(page, drawer, '年级', '三年级');
+    await drawer.locator('.ds-teach-actions button[type="submit"]').click();
+    await page.getByText('操作成功').first().waitFor({ timeout: 15_000 });
+    await drawer.waitFor({ state: 'hidden' });
+    await open(page, `/management/type=live?keyword=${encodeURIComponent(title)}`);
+    const row = page.getByRole('row').filter({ hasText: title });
+    await row.getByText('未开始').waitFor({ timeout: 15_000 });
+    await row.getByText('未发布').waitFor();
+    expect(await row.innerText()).toContain(`${chinaStamp(2, 10)} – 11:00`);
+
+    // A lesson a learner has started is kept: the server's reason shows as a warning (2810137).
+    const teacher = await newPage(browser);
+    await loginAs(teacher.page, 'teacher');
+    const token = (await storedToken(teacher.page))!;
+    await teacher.context.close();
+    const used = `有记录${Date.now().toString(36)}`;
+    const saved = await apiCall(token, 'POST', '/cloudSchool/v1/cloudLesson/save', {
+      title: used, stage: 2, subjectCode: 214, grade: 3,
+      resources: [{ title: '第一段', url: '/static/seed/media/lesson-shuxue-tuxing.mp4', durationSeconds: 10 }],
+    });
+    const lesson = saved.data as { lessonId: string; resources: { resourceId: string }[] };
+    const watched = await apiCall(token, 'POST', '/cloudSchool/v1/lessonOperation/addLearningDuration', {
+      lessonId: lesson.lessonId, resourceId: lesson.resources[0]!.resourceId, seconds: 5, position: 5,
+    });
+    expect(watched.status, watched.message).toBe(200);
+    await open(page, `/management/type=broadcast?keyword=${encodeURIComponent(used)}`);
+    await actionsOf(page, used).getByRole('button', { name: '删除' }).click();
+    const ask = page.getByRole('dialog').filter({ hasText: '确定要删除吗' });
+    await ask.locator('.ant-modal-confirm-title', { hasText: '提示' }).waitFor();
+    await ask.getByRole('button', { name: /确\s*定/ }).click();
+    const warning = page.getByRole('dialog').filter({ hasText: '该课程已被使用，不能删除' });
+    await warning.getByText(/学习记录或笔记，不能删除.*（2810137）/).waitFor();
+    await warning.getByRole('button').click();
+    expect(await page.getByRole('row').filter({ hasText: used }).count()).toBe(1);
+    await context.close();
   });
 });

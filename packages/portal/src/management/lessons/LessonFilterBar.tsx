@@ -1,6 +1,7 @@
 import { Stages, subjectsOfStage } from '@dscloud/sdk/codes';
 import { Button, DatePicker, Form, Input, Select } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { chinaDayRange, toChinaPicker } from '../../lessons/chinaPicker';
 import { useLocale, useT, type TKey } from '../../i18n/useT';
 import { gradesOf } from '../../lessons/learnFilter';
 import type { LessonFilters } from './lessonTableSpec';
@@ -17,7 +18,7 @@ interface FormValues {
 
 const STAGES = Stages.entries.filter((stage) => subjectsOfStage(stage.value).length > 0);
 
-const toForm = (f: LessonFilters): FormValues => ({ ...f, time: f.time ? [dayjs(f.time[0]), dayjs(f.time[1])] : null });
+const toForm = (f: LessonFilters): FormValues => ({ ...f, time: f.time ? [toChinaPicker(f.time[0]), toChinaPicker(f.time[1])] : null });
 
 function fromForm(v: FormValues): LessonFilters {
   return {
@@ -26,7 +27,7 @@ function fromForm(v: FormValues): LessonFilters {
     ...(v.subjectCode !== undefined ? { subjectCode: v.subjectCode } : {}),
     ...(v.grade !== undefined ? { grade: v.grade } : {}),
     ...(v.teacher?.trim() ? { teacher: v.teacher.trim() } : {}),
-    ...(v.time ? { time: [v.time[0].startOf('day').valueOf(), v.time[1].endOf('day').valueOf()] as const } : {}),
+    ...(v.time ? { time: chinaDayRange(v.time[0], v.time[1]) } : {}),
     ...(v.status !== undefined ? { status: v.status } : {}),
   };
 }
@@ -48,6 +49,8 @@ export function LessonFilterBar({ filters, timeLabel, onSearch }: { filters: Les
       // A new URL (back/forward, a shared link) shows its own filters.
       key={JSON.stringify(filters)}
       form={form}
+      // Field ids of their own: the lesson form in the drawer has a stage and a title too.
+      name="lessonFilters"
       className="ds-mgmt-filters"
       layout="inline"
       aria-label={t('mgl.filters')}
