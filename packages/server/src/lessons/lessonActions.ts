@@ -8,7 +8,7 @@ import { AppError } from '../http/appError.js';
 import type { AuthUser } from '../http/guard.js';
 import { canManageLesson, canSeeLesson, isAdmin, ownsLesson, type OwnedLesson } from './access.js';
 import { assertInScope, scopeFor, type OrgScope } from '../management/orgScope.js';
-import { WRITE_ROLES } from '../management/roles.js';
+import { ROLES_BY_ACCESS } from '../management/roles.js';
 import { newId } from '../db/ids.js';
 import { LessonQueries } from './lessonQueries.js';
 import { LessonWriteRepo } from './lessonWriteRepo.js';
@@ -37,7 +37,7 @@ export async function manageableLesson(ctx: AppContext, auth: AuthUser, lessonId
 export async function requireReach(ctx: AppContext, auth: AuthUser, schoolId: string | null, lesson: OwnedLesson | undefined, field: string): Promise<void> {
   if (lesson && ownsLesson(lesson, auth)) return;
   if (!isAdmin(auth)) return;
-  assertInScope(await scopeFor(ctx.db.orm, auth.roles, WRITE_ROLES), schoolId, field);
+  assertInScope(await scopeFor(ctx.db.orm, auth.roles, ROLES_BY_ACCESS.write), schoolId, field);
 }
 
 /** Every lesson exists (404 naming the missing ones) and lies within the caller's reach (403). */
