@@ -174,6 +174,10 @@ describe('lesson management', () => {
     await choose(page, drawer, '学段', '小学');
     await choose(page, drawer, '学科', '数学');
     await choose(page, drawer, '年级', '三年级');
+    // The teacher, found by name among the teacher introductions.
+    await drawer.getByLabel('授课教师（可选）', { exact: true }).click();
+    await page.keyboard.type('王晓明');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="王晓明（东山市南湖区实验小学）"]').click();
     await drawer.locator('.ds-teach-actions button[type="submit"]').click();
     await page.getByText('操作成功').first().waitFor({ timeout: 15_000 });
     await drawer.waitFor({ state: 'hidden' });
@@ -181,7 +185,10 @@ describe('lesson management', () => {
     const row = page.getByRole('row').filter({ hasText: title });
     await row.getByText('未开始').waitFor({ timeout: 15_000 });
     await row.getByText('未发布').waitFor();
-    expect(await row.innerText()).toContain(`${chinaStamp(2, 10)} – 11:00`);
+    const cells = await row.innerText();
+    expect(cells).toContain(`${chinaStamp(2, 10)} – 11:00`);
+    expect(cells).toContain('王晓明');
+    expect(cells).toContain('东山市南湖区实验小学');
 
     // A lesson a learner has started is kept: the server's reason shows as a warning (2810137).
     const teacher = await newPage(browser);

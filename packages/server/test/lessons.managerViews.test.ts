@@ -154,4 +154,18 @@ describe('a district administrator and another district’s lesson, by id', () =
     const live = await page('getLiveLessonManagerViewPage', district, { keyword: '区级直播课' });
     expect(live.rows.map((r) => r.lessonId)).toEqual([saved.data.lessonId]);
   });
+
+  it('cannot file a lesson under a teacher of another district; names the field', async () => {
+    const [other] = await h.query<{ id: string }>(`SELECT id FROM teacher_infos WHERE school_id = 'sc-07' ORDER BY id LIMIT 1`);
+    const before = await count(h, `SELECT count(*) AS n FROM lessons`);
+    const now = Date.now();
+    const saved = await h.call('POST', `${L}/save`, {
+      token: district,
+      body: { title: '别区教师的课', teacherInfoId: other!.id, liveFlag: 1, liveStartTime: now + 3_600_000, liveEndTime: now + 7_200_000, stage: 2, subjectCode: 214, grade: 3 },
+    });
+    expect(saved.http).toBe(403);
+    expect(saved.data).toMatchObject({ field: 'teacherInfoId' });
+    expect(await count(h, `SELECT count(*) AS n FROM lessons`)).toBe(before);
+  });
 });
+

@@ -13,6 +13,13 @@ export interface LiveCounts {
   hours: number;
 }
 
+/** A teacher to record a lesson for (`teacherInfo/list`). */
+export interface TeacherOption {
+  teacherInfoId: string;
+  name: string;
+  schoolName: string;
+}
+
 /**
  * The back-office lesson calls (直播课管理, 点播课管理). Lists answer only the caller's organisation
  * subtree (the server filters). Writes are `silent`: the kit reports 操作成功 / 操作失败 itself.
@@ -24,6 +31,8 @@ export function manageLessonsApi(platform: Platform) {
   return {
     livePage: (filter: ManagedLessonFilter) => http.post<Page<LessonSummary>>(cs('getLiveLessonManagerViewPage'), filter),
     onDemandPage: (filter: ManagedLessonFilter) => http.post<Page<LessonSummary>>(cs('getOnDemandLessonManagerViewPage'), filter),
+    teachers: (keyword: string) =>
+      http.post<Page<TeacherOption>>(paths.cloudSchool('/v1/teacherInfo/list'), { keyword, pageNum: 1, pageSize: 20 }, { silent: true }),
     liveCounts: (hours = 24) => http.get<LiveCounts>(cs('getAdventOrExpireLiveCount'), { hours }, { silent: true }),
     publish: (lessonIds: string[]) => http.post<{ changed: number }>(cs('publishLesson'), { lessonIds }, quiet),
     cancelPublish: (lessonIds: string[]) => http.post<{ changed: number }>(cs('cancelPublishLesson'), { lessonIds }, quiet),

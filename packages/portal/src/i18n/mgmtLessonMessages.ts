@@ -49,6 +49,8 @@ export const mgmtLessonZh = {
   'mgl.emptyLive': '没有符合条件的直播课',
   'mgl.emptyBroadcast': '没有符合条件的点播课',
   'mgl.actionsFor': '《{title}》的操作',
+  'mgl.formTeacher': '授课教师（可选）',
+  'mgl.formTeacherHint': '输入姓名或学校搜索',
 } as const;
 
 export const mgmtLessonEn: Record<keyof typeof mgmtLessonZh, string> = {
@@ -101,4 +103,6 @@ export const mgmtLessonEn: Record<keyof typeof mgmtLessonZh, string> = {
   'mgl.emptyLive': 'No live lessons match',
   'mgl.emptyBroadcast': 'No on-demand lessons match',
   'mgl.actionsFor': 'Actions for “{title}”',
+  'mgl.formTeacher': 'Teacher (optional)',
+  'mgl.formTeacherHint': 'Search by name or school',
 };

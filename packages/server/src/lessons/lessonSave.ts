@@ -111,7 +111,9 @@ export async function saveLesson(ctx: AppContext, auth: AuthUser, input: SaveInp
     schoolName = schoolName || (org?.name ?? '');
   }
   if (existing) await requireReach(ctx, auth, existing.schoolId, existing, 'lessonId');
-  if (schoolId !== existing?.schoolId) await requireReach(ctx, auth, schoolId, existing, input.schoolId ? 'schoolId' : 'teacherUserId');
+  if (schoolId !== existing?.schoolId) {
+    await requireReach(ctx, auth, schoolId, existing, input.schoolId ? 'schoolId' : input.teacherInfoId ? 'teacherInfoId' : 'teacherUserId');
+  }
 
   // Live times.
   const liveFlag = input.liveFlag ?? existing?.liveFlag ?? 0;

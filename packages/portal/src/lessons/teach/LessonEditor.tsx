@@ -1,8 +1,8 @@
 import { isDsError } from '@dscloud/sdk/errors';
 import { Alert, Button, Form, Input } from 'antd';
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import type { OwnLessonDetail } from '../../api/teachLessons';
-import { markServerError } from '../../forms/serverFieldError';
+import { markServerError, type FieldPath } from '../../forms/serverFieldError';
 import { useT } from '../../i18n/useT';
 import { CurriculumFields } from './CurriculumFields';
 import { LeaveGuard } from './LeaveGuard';
@@ -19,6 +19,10 @@ export interface LessonEditorProps {
   live?: boolean;
   /** Shown above the form (the teacher's publishing rule); nothing for administrators. */
   notice?: string;
+  /** More fields of the basic section (the administrator's teacher choice)… */
+  extraFields?: ReactNode;
+  /** …and the server parameters they stand for, so a failed save marks them too. */
+  extraFieldOf?: (field: string) => FieldPath | null;
   onSaved: (saved: OwnLessonDetail) => void;
   onCancel: () => void;
 }
@@ -28,7 +32,7 @@ export interface LessonEditorProps {
  * description, the curriculum chain, the videos through the uploader and, for a live lesson, its
  * time. A failed save shows the server's words under the field it names (`data.field`).
  */
-export function LessonEditor({ initial, lessonId, live = false, notice, onSaved, onCancel }: LessonEditorProps) {
+export function LessonEditor({ initial, lessonId, live = false, notice, extraFields, extraFieldOf, onSaved, onCancel }: LessonEditorProps) {
   const t = useT();
   const api = useTeachApi();
   const [form] = Form.useForm<LessonFormValues>();
@@ -44,7 +48,7 @@ export function LessonEditor({ initial, lessonId, live = false, notice, onSaved,
       onSaved(await api.save(toSavePayload(values, lessonId, live)));
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
-      if (!markServerError(form, error, fieldOfPath)) setFailure(isDsError(error) ? `${text}（${error.code}）` : text);
+      if (!markServerError(form, error, (field) => fieldOfPath(field) ?? extraFieldOf?.(field) ?? null)) setFailure(isDsError(error) ? `${text}（${error.code}）` : text);
     } finally {
       setSaving(false);
     }
@@ -75,6 +79,7 @@ export function LessonEditor({ initial, lessonId, live = false, notice, onSaved,
             <LiveTimeField />
           </Form.Item>
         ) : null}
+        {extraFields}
         <Form.Item name="description" label={t('teach.description')}>
           <Input.TextArea maxLength={5000} autoSize={{ minRows: 2, maxRows: 8 }} />
         </Form.Item>

@@ -27,6 +27,9 @@ export interface LessonFormValues {
   resources: VideoRow[];
   /** A live lesson's start and end (epoch ms); the form asks for it only for live lessons. */
   liveTime?: readonly [number, number];
+  /** The teacher the lesson is recorded for (administrators choose it), and that teacher's name to show. */
+  teacherInfoId?: string;
+  teacherName?: string;
 }
 
 export const EMPTY_FORM: LessonFormValues = { title: '', knowledgeNodeIds: [], resources: [] };
@@ -67,6 +70,7 @@ export function toSavePayload(values: LessonFormValues, lessonId?: string, live 
     title: values.title.trim(),
     liveFlag: live ? 1 : 0,
     ...(live && values.liveTime ? { liveStartTime: values.liveTime[0], liveEndTime: values.liveTime[1] } : {}),
+    ...(values.teacherInfoId ? { teacherInfoId: values.teacherInfoId } : {}),
     stage: values.stage!,
     subjectCode: values.subjectCode!,
     grade: values.grade ?? 0,
@@ -99,6 +103,7 @@ export function fromDetail(lesson: OwnLessonDetail): LessonFormValues {
     knowledgeNodeIds: lesson.knowledgeNodes.map((k) => k.nodeId),
     description: lesson.description ?? '',
     ...(lesson.liveStartTime !== null && lesson.liveEndTime !== null ? { liveTime: [lesson.liveStartTime, lesson.liveEndTime] as const } : {}),
+    ...(lesson.teacherInfoId ? { teacherInfoId: lesson.teacherInfoId, teacherName: lesson.teacherName } : {}),
     resources: [...lesson.resources]
       .sort((a, b) => a.sort - b.sort)
       .map((r) => ({

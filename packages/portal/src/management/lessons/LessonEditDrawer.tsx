@@ -5,6 +5,7 @@ import { LessonEditor } from '../../lessons/teach/LessonEditor';
 import { EMPTY_FORM, fromDetail } from '../../lessons/teach/lessonForm';
 import { useTeachApi } from '../../lessons/teach/useTeachApi';
 import { useAsync } from '../../lessons/useAsync';
+import { TeacherField, teacherFieldOf } from './TeacherField';
 
 /** What the drawer edits: a new live lesson, or a saved lesson by id. */
 export type EditTarget = { kind: 'new' } | { kind: 'edit'; lessonId: string; title: string };
@@ -14,7 +15,7 @@ function EditExisting({ lessonId, live, onSaved, onCancel }: { lessonId: string;
   const lesson = useAsync(() => api.byId(lessonId), [api, lessonId]);
   if (lesson.status === 'failed') return <LoadFailed message={lesson.message} onRetry={lesson.reload} />;
   if (lesson.status === 'loading' || lesson.data.lessonId !== lessonId) return <Skeleton active paragraph={{ rows: 8 }} />;
-  return <LessonEditor key={lessonId} initial={fromDetail(lesson.data)} lessonId={lessonId} live={live} onSaved={onSaved} onCancel={onCancel} />;
+  return <LessonEditor key={lessonId} initial={fromDetail(lesson.data)} lessonId={lessonId} live={live} extraFields={<TeacherField />} extraFieldOf={teacherFieldOf} onSaved={onSaved} onCancel={onCancel} />;
 }
 
 /**
@@ -40,7 +41,7 @@ export function LessonEditDrawer({ target, live, onClose, onSaved }: { target: E
       {target?.kind === 'edit' ? (
         <EditExisting lessonId={target.lessonId} live={live} onSaved={saved} onCancel={onClose} />
       ) : target ? (
-        <LessonEditor initial={EMPTY_FORM} live={live} onSaved={saved} onCancel={onClose} />
+        <LessonEditor initial={EMPTY_FORM} live={live} extraFields={<TeacherField />} extraFieldOf={teacherFieldOf} onSaved={saved} onCancel={onClose} />
       ) : null}
     </Drawer>
   );
