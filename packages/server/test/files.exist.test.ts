@@ -51,6 +51,24 @@ describe('proof of possession', () => {
     expect(denied.res.status).toBe(404);
   });
 
+  it('answers content nobody stored exactly as content someone did: a challenge, which nothing passes', async () => {
+    const unknown = Buffer.from('content that no one has uploaded '.repeat(4000));
+    const ask = (extra: Record<string, unknown> = {}) =>
+      h.call('POST', '/file/v1/file/exist', { token: student, body: { extension: 'mp4', fileMd5: md5(unknown), fileName: '猜的.mp4', fileSize: unknown.length, ...extra } });
+    const known = await exist(student);
+    const decoy = await ask();
+    expect(Object.keys(decoy.data).sort()).toEqual(Object.keys(known.data).sort());
+    expect(Object.keys(decoy.data.challenge).sort()).toEqual(Object.keys(known.data.challenge).sort());
+    expect(decoy.data).toMatchObject({ existsFlag: 0, fileInfoId: -1 });
+    const { challengeId, offset, length } = decoy.data.challenge;
+    expect(length).toBe(Math.min(unknown.length, 64 * 1024));
+    expect(offset + length).toBeLessThanOrEqual(unknown.length);
+    // Even the true MD5 of the claimed bytes links nothing: no content stands behind a decoy.
+    const proved = await ask({ challengeId, proof: md5(unknown.subarray(offset, offset + length)) });
+    expect(proved.data).toMatchObject({ existsFlag: 0, fileInfoId: -1 });
+    expect(proved.data.challenge).toBeUndefined();
+  });
+
   it('refuses a challenge answered by another user or after it expired', async () => {
     const issued = (await exist(student)).data.challenge;
     const proof = md5(whole.subarray(issued.offset, issued.offset + issued.length));
@@ -87,6 +105,16 @@ describe('proof of possession', () => {
   it('checks the request: bad MD5, unsupported type', async () => {
     expect((await exist(teacher, { fileMd5: 'not-an-md5' })).message).toContain('fileMd5');
     expect((await exist(teacher, { fileName: 'a.exe', extension: 'exe' })).status).toBe(4150001);
+  });
+
+  it('refuses a name with direction overrides or C1 controls, naming the field', async () => {
+    // "课件\u202Egpj.mp4" shows as "课件4pm.jpg": a video posing as a picture.
+    for (const fileName of ['课件\u202Egpj.mp4', 'a\u2066b.mp4', 'a\u200fb.mp4', 'a\u0085b.mp4']) {
+      const answer = await exist(teacher, { fileName });
+      expect([answer.http, answer.data?.field], JSON.stringify(fileName)).toEqual([400, 'fileName']);
+      expect(answer.message).toContain('fileName');
+    }
+    expect((await exist(teacher, { fileName: '阿拉伯文 مرحبا.mp4' })).http).toBe(200);
   });
 });
 

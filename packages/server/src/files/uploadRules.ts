@@ -24,13 +24,20 @@ export function checkMd5(fileMd5: string): string {
   return md5;
 }
 
-/** A name is kept as metadata only; it must still be printable and within the spec's 200 characters. */
+/** U+061C, U+200E/F, U+202A–U+202E, U+2066–U+2069: the Unicode bidirectional formatting characters. */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+/** A name is kept as metadata only; it must still be printable, read as stored, and within the spec's 200 characters. */
 export function checkFileName(fileName: string): string {
   const name = fileName.replace(/^.*[\\/]/, '').trim();
   if (name === '') throw new AppError(Codes.MISSING_PARAMETER, '缺少参数：fileName（文件名不能为空）', { field: 'fileName' });
   // Control characters are exactly what this refuses.
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(name)) throw new AppError(Codes.BAD_REQUEST, '参数 fileName 含有控制字符，请重命名后再上传', { field: 'fileName' });
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(name)) throw new AppError(Codes.BAD_REQUEST, '参数 fileName 含有控制字符，请重命名后再上传', { field: 'fileName' });
+  // Direction marks and overrides can show "gpj.exe" as "exe.jpg": a name must read as it is stored.
+  if (BIDI_CONTROLS.test(name)) {
+    throw new AppError(Codes.BAD_REQUEST, '参数 fileName 含有改变文字方向的不可见字符，请重命名后再上传', { field: 'fileName' });
+  }
   const dot = name.lastIndexOf('.');
   const stem = dot > 0 ? name.slice(0, dot) : name;
   if (Array.from(stem).length > MAX_NAME_LENGTH) throw new AppError(Codes.FILE_NAME_TOO_LONG);
