@@ -40,6 +40,9 @@ export const RBAC_MATRIX: Record<string, MatrixRow> = {
   'POST /cloudSchool/v1/cloudLesson/publishLesson': WRITE,
   'POST /cloudSchool/v1/cloudLesson/cancelPublishLesson': WRITE,
   'POST /cloudSchool/v1/cloudLesson/updateExcellentFlag': WRITE,
+  // Lesson manager views (直播课管理, 点播课管理)
+  'POST /cloudSchool/v1/cloudLesson/getOnDemandLessonManagerViewPage': READ,
+  'POST /cloudSchool/v1/cloudLesson/getLiveLessonManagerViewPage': READ,
   // Audit log (src/audit)
   'POST /cloudSchool/v1/auditLog/page': CITY,
   'GET /cloudSchool/v1/auditLog/actions': CITY,

@@ -7,9 +7,9 @@ export type OwnLesson = LessonSummary;
 export type OwnLessonDetail = LessonDetail;
 export type { ResourceInput };
 
-/** Body of `cloudLesson/save` as this screen sends it: an on-demand lesson with every field it edits. */
+/** Body of `cloudLesson/save` as the lesson form sends it: every field it edits (a live lesson adds its times). */
 export interface SaveLessonInput extends SdkSaveLessonInput {
-  liveFlag: 0;
+  liveFlag: 0 | 1;
   bookId: string | null;
   chapterNodeId: string | null;
   knowledgeNodeIds: string[];

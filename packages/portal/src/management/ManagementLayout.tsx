@@ -19,7 +19,8 @@ export default function ManagementLayout() {
   const access = useManagementAccess();
   const rights = useMgmtRights();
 
-  if (access === 'anonymous') return <Navigate to={loginRoute(location.pathname)} replace />;
+  // The filters of a shared link survive the login.
+  if (access === 'anonymous') return <Navigate to={loginRoute(location.pathname + location.search)} replace />;
   if (access === 'pending') {
     return (
       <div className="ds-mgmt-pending">

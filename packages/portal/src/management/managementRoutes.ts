@@ -17,8 +17,8 @@ export interface ManagementRoute {
 }
 
 export const managementRoutes: readonly ManagementRoute[] = [
-  { path: 'type=live', title: 'mgmt.live', screen: 'comingSoon', menu: true, access: 'read' },
-  { path: 'type=broadcast', title: 'mgmt.broadcast', screen: 'comingSoon', menu: true, access: 'read' },
+  { path: 'type=live', title: 'mgmt.live', screen: 'mgmtLiveLessons', menu: true, access: 'read' },
+  { path: 'type=broadcast', title: 'mgmt.broadcast', screen: 'mgmtBroadcastLessons', menu: true, access: 'read' },
   { path: 'type=special', title: 'mgmt.special', screen: 'comingSoon', menu: true },
   { path: 'type=specialType', title: 'mgmt.specialType', screen: 'comingSoon', menu: true },
   { path: 'type=tag', title: 'mgmt.tag', screen: 'comingSoon', menu: true },

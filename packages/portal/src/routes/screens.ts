@@ -23,6 +23,8 @@ export const screens = {
   myLessons: lazyScreen(() => import('../lessons/teach/MyLessonsScreen')),
   lessonForm: lazyScreen(() => import('../lessons/teach/LessonFormScreen')),
   managementLayout: lazyScreen(() => import('../management/ManagementLayout')),
+  mgmtLiveLessons: lazyScreen(() => import('../management/lessons/LiveLessonsScreen')),
+  mgmtBroadcastLessons: lazyScreen(() => import('../management/lessons/BroadcastLessonsScreen')),
 };
 
 export type ScreenKey = keyof typeof screens;

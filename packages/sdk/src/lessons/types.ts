@@ -22,6 +22,8 @@ export interface LessonFilter {
   keyword?: string;
   teacherUserId?: string;
   teacherInfoId?: string;
+  /** Part of the teacher's name (the back-office tables). */
+  teacherName?: string;
   schoolId?: string;
   startTime?: number;
   endTime?: number;

@@ -6,12 +6,13 @@ import { Codes } from '@dscloud/sdk/errors';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/appError.js';
 import type { AuthUser } from '../http/guard.js';
-import { canManageLesson, canSeeLesson } from './access.js';
+import { canManageLesson, canSeeLesson, isAdmin, ownsLesson, type OwnedLesson } from './access.js';
+import { assertInScope, scopeFor, type OrgScope } from '../management/orgScope.js';
+import { ROLES_BY_ACCESS } from '../management/roles.js';
 import { newId } from '../db/ids.js';
 import { LessonQueries } from './lessonQueries.js';
 import { LessonWriteRepo } from './lessonWriteRepo.js';
 import type { LessonSummary } from './lessonView.js';
-import type { OrgScope } from '../management/orgScope.js';
 import { DOWNLOAD_PERIOD_MS, periodOf } from '../learning/countedOnce.js';
 
 export const notFound = (lessonId: string) => new AppError(Codes.NOT_FOUND, `课程不存在：lessonId ${lessonId}`);
@@ -26,7 +27,18 @@ export async function visibleLesson(ctx: AppContext, auth: AuthUser | null, less
 export async function manageableLesson(ctx: AppContext, auth: AuthUser, lessonId: string): Promise<LessonSummary> {
   const lesson = await visibleLesson(ctx, auth, lessonId);
   if (!canManageLesson(lesson, auth)) throw new AppError(Codes.FORBIDDEN, '只能管理自己的课程');
+  await requireReach(ctx, auth, lesson.schoolId, lesson, 'lessonId');
   return lesson;
+}
+
+/**
+ * A teacher manages their own lessons wherever they are filed; an administrator the lessons of their
+ * organisation subtree only (a district administrator who names another district's lesson is refused).
+ */
+export async function requireReach(ctx: AppContext, auth: AuthUser, schoolId: string | null, lesson: OwnedLesson | undefined, field: string): Promise<void> {
+  if (lesson && ownsLesson(lesson, auth)) return;
+  if (!isAdmin(auth)) return;
+  assertInScope(await scopeFor(ctx.db.orm, auth.roles, ROLES_BY_ACCESS.write), schoolId, field);
 }
 
 /** Every lesson exists (404 naming the missing ones) and lies within the caller's reach (403). */

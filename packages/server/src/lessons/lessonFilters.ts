@@ -9,6 +9,7 @@ import type { CurriculumRepo } from '../curriculum/curriculumRepo.js';
 import { containsPattern } from '../db/rows.js';
 import { subjectStage } from '../curriculum/names.js';
 import type { LessonFilter, OrderBy } from './lessonSchemas.js';
+import type { OrgScope } from '../management/orgScope.js';
 
 /** Which lessons the caller may list: published ones, their own (any status), or all (administrators). */
 export type Scope = { kind: 'published' } | { kind: 'mine'; userId: string } | { kind: 'all' };
@@ -64,6 +65,8 @@ export async function lessonConditions(
   }
   if (filter.teacherUserId) where.push(sql`l.teacher_user_id = ${filter.teacherUserId}`);
   if (filter.teacherInfoId) where.push(sql`l.teacher_info_id = ${filter.teacherInfoId}`);
+  const teacherName = filter.teacherName?.trim();
+  if (teacherName) where.push(sql`l.teacher_name ILIKE ${containsPattern(teacherName)}`);
   if (filter.schoolId) where.push(sql`l.school_id = ${filter.schoolId}`);
   if (filter.startTime !== undefined && filter.endTime !== undefined && filter.startTime > filter.endTime) {
     throw new AppError(Codes.BAD_REQUEST, '参数 startTime 不能晚于 endTime', { field: 'startTime' });
@@ -108,3 +111,10 @@ export const inAnyTopic = (): SQL => sql`EXISTS (SELECT 1 FROM special_subject_l
 
 /** Recorded lessons, and live lessons that have started by `now`. */
 export const notUpcoming = (now: number): SQL => sql`(l.live_flag = 0 OR l.live_start_at <= ${now})`;
+
+/** The lessons of a back-office caller's organisation subtree (`request.scope`); none without a scope. */
+export function withinScope(scope: OrgScope | null): SQL[] {
+  if (scope?.all) return [];
+  if (!scope || scope.orgIds.length === 0) return [sql`false`];
+  return [sql`l.school_id IN (${sql.join(scope.orgIds.map((id) => sql`${id}`), sql`, `)})`];
+}

@@ -1,8 +1,10 @@
 /**
- * The writing and back-office side of `/cloudSchool/v1/cloudLesson/*`. Manager views, publishing and
- * the excellent flag are for administrators; teachers save, convert and delete their own lessons.
+ * The writing and back-office side of `/cloudSchool/v1/cloudLesson/*`. Manager views (read: researchers
+ * too), publishing and the excellent flag are back-office routes (`managed()`), each over the caller's
+ * organisation subtree; teachers save, convert and delete their own lessons, administrators those within
+ * their reach.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { localeOf, ok } from '../http/envelope.js';
 import { CurriculumRepo } from '../curriculum/curriculumRepo.js';
@@ -11,7 +13,7 @@ import { idSchema } from '../db/ids.js';
 import { epochMsSchema } from '../http/schemaRules.js';
 import { addDownload, deleteLesson, makeLiveLesson, setExcellent, setPublished } from './lessonActions.js';
 import { CLOUD_LESSON, requireTopic } from './lessonBrowseRoutes.js';
-import { inAnyTopic, lessonConditions } from './lessonFilters.js';
+import { inAnyTopic, lessonConditions, withinScope } from './lessonFilters.js';
 import { LessonQueries } from './lessonQueries.js';
 import { saveLesson } from './lessonSave.js';
 import type { AuditSpec } from '../audit/auditSpec.js';
@@ -28,12 +30,22 @@ export async function lessonManageRoutes(app: FastifyInstance, ctx: AppContext):
   const teacher = { preValidation: requireTeacher(ctx) };
   const all = (filter: LessonFilter, live: 0 | 1 | undefined) => lessonConditions(filter, { kind: 'all' }, live, { curriculum, now: ctx.now() });
 
-  app.post<{ Body: LessonFilter | undefined }>(`${CLOUD_LESSON}/getOnDemandLessonManagerViewPage`, { ...admin, schema: { body: filterBody } }, async (request) =>
-    ok(await queries.page(await all(request.body ?? {}, 0), request.body?.orderBy ?? 'newest', request.body ?? {}), localeOf(request)),
+  // The manager views: the lessons of the caller's organisation subtree, any publish status.
+  const inReach = async (request: FastifyRequest<{ Body: LessonFilter | undefined }>, live: 0 | 1) => [
+    ...(await all(request.body ?? {}, live)),
+    ...withinScope(request.scope),
+  ];
+
+  app.post<{ Body: LessonFilter | undefined }>(
+    `${CLOUD_LESSON}/getOnDemandLessonManagerViewPage`,
+    { ...managed(ctx, 'read'), schema: { body: filterBody } },
+    async (request) => ok(await queries.page(await inReach(request, 0), request.body?.orderBy ?? 'newest', request.body ?? {}), localeOf(request)),
   );
 
-  app.post<{ Body: LessonFilter | undefined }>(`${CLOUD_LESSON}/getLiveLessonManagerViewPage`, { ...admin, schema: { body: filterBody } }, async (request) =>
-    ok(await queries.page(await all(request.body ?? {}, 1), request.body?.orderBy ?? 'liveStartDesc', request.body ?? {}), localeOf(request)),
+  app.post<{ Body: LessonFilter | undefined }>(
+    `${CLOUD_LESSON}/getLiveLessonManagerViewPage`,
+    { ...managed(ctx, 'read'), schema: { body: filterBody } },
+    async (request) => ok(await queries.page(await inReach(request, 1), request.body?.orderBy ?? 'liveStartDesc', request.body ?? {}), localeOf(request)),
   );
 
   app.post<{ Body: LessonFilter | undefined }>(
@@ -95,15 +107,35 @@ export async function lessonManageRoutes(app: FastifyInstance, ctx: AppContext):
     return ok(await queries.detail(id), localeOf(request));
   });
 
-  app.delete<{ Querystring: { lessonId: string } }>(`${CLOUD_LESSON}/deleteLesson`, { ...teacher, schema: { querystring: lessonIdQuery } }, async (request) => {
-    await deleteLesson(ctx, request.auth!, request.query.lessonId);
-    return ok({ lessonId: request.query.lessonId, deleted: true }, localeOf(request));
-  });
+  // Teachers delete and convert their own lessons, administrators those within reach (lessonActions.ts):
+  // not managed() routes, but audited like them.
+  const deleteAudit: AuditSpec = {
+    action: 'cloudLesson.delete',
+    entity: 'cloudLesson',
+    ids: (request) => [(request.query as { lessonId: string }).lessonId],
+    snapshot: lessonSnapshot,
+  };
+  const toLiveAudit: AuditSpec = {
+    action: 'cloudLesson.updateToLiveLesson',
+    entity: 'cloudLesson',
+    createdIds: (data) => [(data as { lessonId: string }).lessonId],
+    snapshot: lessonSnapshot,
+  };
+
+  app.delete<{ Querystring: { lessonId: string } }>(
+    `${CLOUD_LESSON}/deleteLesson`,
+    { ...teacher, config: { audit: deleteAudit }, schema: { querystring: lessonIdQuery } },
+    async (request) => {
+      await deleteLesson(ctx, request.auth!, request.query.lessonId);
+      return ok({ lessonId: request.query.lessonId, deleted: true }, localeOf(request));
+    },
+  );
 
   app.post<{ Body: { lessonId: string; liveStartTime: number; liveEndTime: number; title?: string } }>(
     `${CLOUD_LESSON}/updateToLiveLesson`,
     {
       ...teacher,
+      config: { audit: toLiveAudit },
       schema: {
         body: {
           type: 'object',

@@ -12,6 +12,7 @@ import { CurriculumRepo } from '../curriculum/curriculumRepo.js';
 import { gradesOfStage } from '../curriculum/names.js';
 import { TeacherRepo } from '../teachers/teacherRepo.js';
 import { canManageLesson, canSeeLesson, isAdmin } from './access.js';
+import { requireReach } from './lessonActions.js';
 import { checkLessonFiles } from './lessonFiles.js';
 import { newId } from '../db/ids.js';
 import { LessonQueries } from './lessonQueries.js';
@@ -101,6 +102,17 @@ export async function saveLesson(ctx: AppContext, auth: AuthUser, input: SaveInp
     const [org] = await ctx.users.orgChain(teacherUser.orgId);
     schoolId = schoolId || (org?.id ?? '');
     schoolName = org?.name ?? '';
+  }
+  // A lesson an administrator files without a teacher belongs to the administrator's organisation, so it
+  // stays in their back-office lists; an administrator may file and change lessons within reach only.
+  if (admin && !schoolId && !existing) {
+    const [org] = await ctx.users.orgChain(auth.user.orgId);
+    schoolId = org?.id ?? '';
+    schoolName = schoolName || (org?.name ?? '');
+  }
+  if (existing) await requireReach(ctx, auth, existing.schoolId, existing, 'lessonId');
+  if (schoolId !== existing?.schoolId) {
+    await requireReach(ctx, auth, schoolId, existing, input.schoolId ? 'schoolId' : input.teacherInfoId ? 'teacherInfoId' : 'teacherUserId');
   }
 
   // Live times.

@@ -22,6 +22,7 @@ export const filterProps = {
   keyword: { type: 'string', maxLength: 50 },
   teacherUserId: idSchema,
   teacherInfoId: idSchema,
+  teacherName: { type: 'string', maxLength: 50 },
   schoolId: { type: 'string', maxLength: 64 },
   startTime: epochMs,
   endTime: epochMs,

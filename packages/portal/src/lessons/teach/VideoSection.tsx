@@ -17,7 +17,8 @@ const fileKey = (name: string, size: number) => `${name}|${size}`;
  * video with its editable title, length, order and a remove button. A finished upload becomes a row;
  * taking a file off the uploader's list takes its row away.
  */
-export function VideoSection({ onBusyChange }: { onBusyChange: (busy: boolean) => void }) {
+/** `optional`: a live lesson may have no video yet (the replay comes later). */
+export function VideoSection({ onBusyChange, optional = false }: { onBusyChange: (busy: boolean) => void; optional?: boolean }) {
   const t = useT();
   const lang = useLocale();
   const form = Form.useFormInstance<LessonFormValues>();
@@ -75,7 +76,7 @@ export function VideoSection({ onBusyChange }: { onBusyChange: (busy: boolean) =
         rules={[
           {
             validator: async (_, value: VideoRow[] | undefined) => {
-              if (!value?.length) throw new Error(t('teach.videos.required'));
+              if (!optional && !value?.length) throw new Error(t('teach.videos.required'));
             },
           },
         ]}

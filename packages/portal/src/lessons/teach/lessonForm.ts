@@ -25,6 +25,11 @@ export interface LessonFormValues {
   knowledgeNodeIds: string[];
   description?: string;
   resources: VideoRow[];
+  /** A live lesson's start and end (epoch ms); the form asks for it only for live lessons. */
+  liveTime?: readonly [number, number];
+  /** The teacher the lesson is recorded for (administrators choose it), and that teacher's name to show. */
+  teacherInfoId?: string;
+  teacherName?: string;
 }
 
 export const EMPTY_FORM: LessonFormValues = { title: '', knowledgeNodeIds: [], resources: [] };
@@ -59,11 +64,13 @@ export function wholeSeconds(seconds: number | undefined): number | undefined {
 }
 
 /** The save call's body: the whole form every time (the server replaces videos and knowledge points). */
-export function toSavePayload(values: LessonFormValues, lessonId?: string): SaveLessonInput {
+export function toSavePayload(values: LessonFormValues, lessonId?: string, live = false): SaveLessonInput {
   return {
     ...(lessonId ? { lessonId } : {}),
     title: values.title.trim(),
-    liveFlag: 0,
+    liveFlag: live ? 1 : 0,
+    ...(live && values.liveTime ? { liveStartTime: values.liveTime[0], liveEndTime: values.liveTime[1] } : {}),
+    ...(values.teacherInfoId ? { teacherInfoId: values.teacherInfoId } : {}),
     stage: values.stage!,
     subjectCode: values.subjectCode!,
     grade: values.grade ?? 0,
@@ -95,6 +102,8 @@ export function fromDetail(lesson: OwnLessonDetail): LessonFormValues {
     chapterNodeId: lesson.chapterNodeId ?? undefined,
     knowledgeNodeIds: lesson.knowledgeNodes.map((k) => k.nodeId),
     description: lesson.description ?? '',
+    ...(lesson.liveStartTime !== null && lesson.liveEndTime !== null ? { liveTime: [lesson.liveStartTime, lesson.liveEndTime] as const } : {}),
+    ...(lesson.teacherInfoId ? { teacherInfoId: lesson.teacherInfoId, teacherName: lesson.teacherName } : {}),
     resources: [...lesson.resources]
       .sort((a, b) => a.sort - b.sort)
       .map((r) => ({
@@ -111,7 +120,7 @@ export function fromDetail(lesson: OwnLessonDetail): LessonFormValues {
 type FieldName = keyof LessonFormValues;
 export type FieldPath = [FieldName] | ['resources', number, 'title'];
 
-const FORM_FIELDS = new Set<string>(['title', 'stage', 'subjectCode', 'grade', 'bookId', 'chapterNodeId', 'knowledgeNodeIds', 'description', 'resources']);
+const FORM_FIELDS = new Set<string>(['title', 'stage', 'subjectCode', 'grade', 'bookId', 'chapterNodeId', 'knowledgeNodeIds', 'description', 'resources', 'liveTime']);
 
 /**
  * The form field a failed save names. The server sends the parameter at fault as `data.field`
@@ -126,7 +135,7 @@ export function fieldOfError(error: unknown): FieldPath | null {
 export function fieldOfPath(path: string): FieldPath | null {
   const match = /^([A-Za-z]+)(?:\[(\d+)\](?:\.([A-Za-z]+))?)?/.exec(path);
   if (!match) return null;
-  const name = match[1] === 'editionId' ? 'bookId' : match[1]!;
+  const name = match[1] === 'editionId' ? 'bookId' : match[1] === 'liveStartTime' || match[1] === 'liveEndTime' ? 'liveTime' : match[1]!;
   if (!FORM_FIELDS.has(name)) return null;
   if (name === 'resources' && match[2] !== undefined) return match[3] === 'title' ? ['resources', Number(match[2]), 'title'] : ['resources'];
   return [name as FieldName];

@@ -29,6 +29,8 @@ export interface ServerTableProps<T, S extends FilterSpec> {
   label: string;
   /** Row selection for batch actions; cleared when the page, sort or filters change. */
   selection?: { selected: string[]; onChange: (keys: string[]) => void };
+  /** A row's name, for its selection checkbox's accessible label (选择《…》). */
+  rowName?: (row: T) => string;
   empty?: ReactNode;
 }
 
@@ -36,7 +38,7 @@ export interface ServerTableProps<T, S extends FilterSpec> {
  * A server-paged antd table bound to a `useTableState` controller: pager, page size and sort write
  * the URL; loading, empty (with `empty`) and failed (the server's words and 重试) states.
  */
-export function ServerTable<T extends object, S extends FilterSpec>({ table, page, columns, rowKey, label, selection, empty }: ServerTableProps<T, S>) {
+export function ServerTable<T extends object, S extends FilterSpec>({ table, page, columns, rowKey, label, selection, rowName, empty }: ServerTableProps<T, S>) {
   const t = useT();
   const { state } = table;
   const stateKey = JSON.stringify(state);
@@ -80,11 +82,17 @@ export function ServerTable<T extends object, S extends FilterSpec>({ table, pag
         columns={sorted}
         dataSource={page.data?.rows ?? []}
         loading={page.status === 'loading'}
-        scroll={{ x: 'max-content' }}
+        // No `scroll`: its hidden measure row holds focusable cells (axe: aria-hidden-focus); the
+        // container scrolls sideways instead (management.css).
         locale={{ emptyText: page.status === 'ready' ? <Empty description={empty ?? t('kit.empty')} /> : <span /> }}
         rowSelection={
           selection
-            ? { selectedRowKeys: selection.selected, onChange: (keys) => selection.onChange(keys.map(String)), preserveSelectedRowKeys: false }
+            ? {
+                selectedRowKeys: selection.selected,
+                onChange: (keys) => selection.onChange(keys.map(String)),
+                preserveSelectedRowKeys: false,
+                getCheckboxProps: (row) => ({ 'aria-label': t('kit.selectRow', { name: rowName ? rowName(row) : String(row[rowKey]) }) }),
+              }
             : undefined
         }
         onChange={onChange}

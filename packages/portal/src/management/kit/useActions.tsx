@@ -1,7 +1,7 @@
-import { Codes, isDsError } from '@dscloud/sdk/errors';
+import { Codes, isDsError, messageFor } from '@dscloud/sdk/errors';
 import { App, Modal } from 'antd';
 import { useCallback, type ReactElement } from 'react';
-import { useT } from '../../i18n/useT';
+import { useLocale, useT } from '../../i18n/useT';
 
 export interface ActionOptions {
   /** The call; a rejection is reported, never thrown on. */
@@ -29,6 +29,7 @@ export interface Actions {
  */
 export function useActions(): Actions {
   const t = useT();
+  const locale = useLocale();
   const { message } = App.useApp();
   const [modal, holder] = Modal.useModal();
 
@@ -41,7 +42,7 @@ export function useActions(): Actions {
         return true;
       } catch (error) {
         if (isDsError(error) && error.code === Codes.LESSON_DELETE_WARNING) {
-          modal.warning({ title: t('kit.confirm.title'), content: `${error.message}（${error.code}）`, okText: t('kit.ok') });
+          modal.warning({ title: messageFor(Codes.LESSON_DELETE_WARNING, locale), content: `${error.message}（${error.code}）` });
         } else {
           const text = isDsError(error) ? `${error.message}（${error.code}）` : error instanceof Error ? error.message : String(error);
           void message.error(`${t('kit.failure')}：${text}`);
@@ -49,7 +50,7 @@ export function useActions(): Actions {
         return false;
       }
     },
-    [message, modal, t],
+    [message, modal, t, locale],
   );
 
   const run = useCallback(
