@@ -40,6 +40,13 @@ export const RBAC_MATRIX: Record<string, MatrixRow> = {
   'POST /cloudSchool/v1/cloudLesson/publishLesson': WRITE,
   'POST /cloudSchool/v1/cloudLesson/cancelPublishLesson': WRITE,
   'POST /cloudSchool/v1/cloudLesson/updateExcellentFlag': WRITE,
+  // Home carousel (src/carousel)
+  'POST /cloudSchool/v1/carouselImage/getManagerViewPage': READ,
+  'POST /cloudSchool/v1/carouselImage/save': WRITE,
+  'POST /cloudSchool/v1/carouselImage/sort': WRITE,
+  'POST /cloudSchool/v1/carouselImage/batch/operation': WRITE,
+  // Platform settings (src/config)
+  'POST /base/v1/globalConfig/save': CITY,
   // Audit log (src/audit)
   'POST /cloudSchool/v1/auditLog/page': CITY,
   'GET /cloudSchool/v1/auditLog/actions': CITY,
