@@ -30,13 +30,18 @@ export interface ServerTableProps<T, S extends FilterSpec> {
   /** Row selection for batch actions; cleared when the page, sort or filters change. */
   selection?: { selected: string[]; onChange: (keys: string[]) => void };
   empty?: ReactNode;
+  /** Rows that open onto more detail (antd's `expandable`). */
+  expandable?: TableProps<T>['expandable'];
+  /** Own row or body components and row props (a drag-sortable body). */
+  components?: TableProps<T>['components'];
+  onRow?: TableProps<T>['onRow'];
 }
 
 /**
  * A server-paged antd table bound to a `useTableState` controller: pager, page size and sort write
  * the URL; loading, empty (with `empty`) and failed (the server's words and 重试) states.
  */
-export function ServerTable<T extends object, S extends FilterSpec>({ table, page, columns, rowKey, label, selection, empty }: ServerTableProps<T, S>) {
+export function ServerTable<T extends object, S extends FilterSpec>({ table, page, columns, rowKey, label, selection, empty, expandable, components, onRow }: ServerTableProps<T, S>) {
   const t = useT();
   const { state } = table;
   const stateKey = JSON.stringify(state);
@@ -88,6 +93,9 @@ export function ServerTable<T extends object, S extends FilterSpec>({ table, pag
             : undefined
         }
         onChange={onChange}
+        expandable={expandable}
+        components={components}
+        onRow={onRow}
         pagination={{
           current: state.page,
           pageSize: state.pageSize,
