@@ -5,6 +5,9 @@
 import { learnEn, learnZh } from './learnMessages';
 import { teachEn, teachZh } from './teachMessages';
 import { kitEn, kitZh } from './kitMessages';
+import { settingsEn, settingsZh } from './settingsMessages';
+import { auditEn, auditZh } from './auditMessages';
+import { carouselEn, carouselZh } from './carouselMessages';
 
 export type PortalLocale = 'zh-CN' | 'en';
 
@@ -12,6 +15,9 @@ const zh = {
   ...learnZh,
   ...teachZh,
   ...kitZh,
+  ...settingsZh,
+  ...auditZh,
+  ...carouselZh,
   'nav.home': '首页',
   'nav.learn': '智慧学习',
   'nav.teach': '智慧教学',
@@ -118,6 +124,9 @@ const en: Record<MessageKey, string> = {
   ...learnEn,
   ...teachEn,
   ...kitEn,
+  ...settingsEn,
+  ...auditEn,
+  ...carouselEn,
   'nav.home': 'Home',
   'nav.learn': 'Smart learning',
   'nav.teach': 'Smart teaching',
