@@ -23,6 +23,9 @@ export const screens = {
   myLessons: lazyScreen(() => import('../lessons/teach/MyLessonsScreen')),
   lessonForm: lazyScreen(() => import('../lessons/teach/LessonFormScreen')),
   managementLayout: lazyScreen(() => import('../management/ManagementLayout')),
+  mgmtCarousel: lazyScreen(() => import('../management/carousel/CarouselScreen')),
+  mgmtSettings: lazyScreen(() => import('../management/settings/SettingsScreen')),
+  mgmtAuditLog: lazyScreen(() => import('../management/audit/AuditLogScreen')),
 };
 
 export type ScreenKey = keyof typeof screens;

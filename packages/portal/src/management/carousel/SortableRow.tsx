@@ -1,0 +1,52 @@
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { HolderOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { createContext, useContext, useMemo, type CSSProperties, type HTMLAttributes } from 'react';
+
+interface HandleContext {
+  listeners: ReturnType<typeof useSortable>['listeners'];
+  attributes: ReturnType<typeof useSortable>['attributes'];
+  setActivatorNodeRef: (element: HTMLElement | null) => void;
+  disabled: boolean;
+}
+
+const Handle = createContext<HandleContext | null>(null);
+
+/** A table row that can be dragged by its handle (pointer, or keyboard: space, arrows, space). */
+export function SortableRow(props: HTMLAttributes<HTMLTableRowElement> & { 'data-row-key': string }) {
+  const id = props['data-row-key'];
+  const disabled = props['aria-disabled'] === true;
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled });
+  const style: CSSProperties = {
+    ...props.style,
+    transform: CSS.Translate.toString(transform),
+    transition,
+    ...(isDragging ? { position: 'relative', zIndex: 2 } : {}),
+  };
+  const context = useMemo(() => ({ listeners, attributes, setActivatorNodeRef, disabled }), [listeners, attributes, setActivatorNodeRef, disabled]);
+  const { 'aria-disabled': _ignored, ...rest } = props;
+  return (
+    <Handle.Provider value={context}>
+      <tr {...rest} ref={setNodeRef} style={style} />
+    </Handle.Provider>
+  );
+}
+
+/** The drag handle of the row it is in. */
+export function DragHandle({ label }: { label: string }) {
+  const context = useContext(Handle);
+  if (!context || context.disabled) return null;
+  return (
+    <Button
+      type="text"
+      size="small"
+      icon={<HolderOutlined />}
+      ref={context.setActivatorNodeRef}
+      {...context.attributes}
+      {...context.listeners}
+      aria-label={label}
+      style={{ cursor: 'move' }}
+    />
+  );
+}
