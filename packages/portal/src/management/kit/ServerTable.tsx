@@ -1,5 +1,5 @@
 import { Alert, Button, Empty, Table, type TableColumnsType, type TableProps } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useT } from '../../i18n/useT';
 import { useAsync, type AsyncState } from '../../lessons/useAsync';
 import type { FilterSpec, TableState } from './tableState';
@@ -89,7 +89,12 @@ export function ServerTable<T extends object, S extends FilterSpec>({ table, pag
         locale={{ emptyText: page.status === 'ready' ? <Empty description={empty ?? t('kit.empty')} /> : <span /> }}
         rowSelection={
           selection
-            ? { selectedRowKeys: selection.selected, onChange: (keys) => selection.onChange(keys.map(String)), preserveSelectedRowKeys: false }
+            ? {
+                selectedRowKeys: selection.selected,
+                onChange: (keys) => selection.onChange(keys.map(String)),
+                preserveSelectedRowKeys: false,
+                columnTitle: (checkbox: ReactNode) => <OutsideMeasureRow>{checkbox}</OutsideMeasureRow>,
+              }
             : undefined
         }
         onChange={onChange}
@@ -106,4 +111,16 @@ export function ServerTable<T extends object, S extends FilterSpec>({ table, pag
       />
     </div>
   );
+}
+
+/**
+ * antd copies every column title into a hidden row (`aria-hidden`) to measure widths; the select-all
+ * checkbox there would be a focusable element nobody can see. That copy is made inert.
+ */
+function OutsideMeasureRow({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    if (ref.current?.closest('[aria-hidden="true"]')) ref.current.inert = true;
+  }, []);
+  return <span ref={ref}>{children}</span>;
 }
