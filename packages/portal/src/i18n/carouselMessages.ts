@@ -49,6 +49,13 @@ export const carouselZh = {
   'lbt.form.titleRequired': '请输入标题',
   'lbt.form.pathRule': '站内页面路径应以 / 开头',
   'lbt.form.urlRule': '外部网址应以 http:// 或 https:// 开头',
+  'lbt.dnd.instructions': '按空格拿起这一行，用上下方向键移动，再按空格放下，按 Esc 取消',
+  'lbt.dnd.start': '已拿起「{a}」',
+  'lbt.dnd.over': '「{a}」移到了「{o}」的位置',
+  'lbt.dnd.nowhere': '「{a}」不在可放下的位置',
+  'lbt.dnd.end': '「{a}」已放到「{o}」的位置',
+  'lbt.dnd.dropped': '「{a}」已放下，顺序未变',
+  'lbt.dnd.cancel': '已取消移动「{a}」',
 } as const;
 
 export const carouselEn: Record<keyof typeof carouselZh, string> = {
@@ -101,4 +108,11 @@ export const carouselEn: Record<keyof typeof carouselZh, string> = {
   'lbt.form.titleRequired': 'Please enter a title',
   'lbt.form.pathRule': 'A portal page path starts with /',
   'lbt.form.urlRule': 'A web address starts with http:// or https://',
+  'lbt.dnd.instructions': 'Press space to pick the row up, the up and down arrows to move it, space to drop it, Esc to cancel',
+  'lbt.dnd.start': 'Picked up “{a}”',
+  'lbt.dnd.over': '“{a}” moved to the place of “{o}”',
+  'lbt.dnd.nowhere': '“{a}” is not over a place to drop',
+  'lbt.dnd.end': '“{a}” dropped at the place of “{o}”',
+  'lbt.dnd.dropped': '“{a}” dropped, order unchanged',
+  'lbt.dnd.cancel': 'Moving “{a}” cancelled',
 };

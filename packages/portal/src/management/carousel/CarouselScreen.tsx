@@ -1,4 +1,4 @@
-import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { App, Button, Form, Input, Select, Space, type TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -77,6 +77,15 @@ export default function CarouselScreen() {
     void run({ action: () => api.sort(order), done: reload }).then((ok) => {
       if (!ok) reload();
     });
+  };
+
+  const titleOf = (id: UniqueIdentifier) => rows.find((r) => r.carouselImageId === id)?.title ?? String(id);
+  // What a screen reader hears while a row is moved by keyboard, by title.
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => t('lbt.dnd.start', { a: titleOf(active.id) }),
+    onDragOver: ({ active, over }) => (over ? t('lbt.dnd.over', { a: titleOf(active.id), o: titleOf(over.id) }) : t('lbt.dnd.nowhere', { a: titleOf(active.id) })),
+    onDragEnd: ({ active, over }) => (over ? t('lbt.dnd.end', { a: titleOf(active.id), o: titleOf(over.id) }) : t('lbt.dnd.dropped', { a: titleOf(active.id) })),
+    onDragCancel: ({ active }) => t('lbt.dnd.cancel', { a: titleOf(active.id) }),
   };
 
   const columns: TableColumnsType<ManagedSlide> = [
@@ -188,7 +197,7 @@ export default function CarouselScreen() {
         </>
       ) : null}
       {draggable ? (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: { draggable: t('lbt.dnd.instructions') } }}>
           <SortableContext items={rows.map((r) => r.carouselImageId)} strategy={verticalListSortingStrategy}>
             {tableView}
           </SortableContext>

@@ -13,9 +13,18 @@ interface HandleContext {
 
 const Handle = createContext<HandleContext | null>(null);
 
-/** A table row that can be dragged by its handle (pointer, or keyboard: space, arrows, space). */
-export function SortableRow(props: HTMLAttributes<HTMLTableRowElement> & { 'data-row-key': string }) {
+type RowProps = HTMLAttributes<HTMLTableRowElement> & { 'data-row-key'?: string };
+
+/**
+ * A table row that can be dragged by its handle (pointer, or keyboard: space, arrows, space). Rows
+ * without a key (the table's hidden measuring row) stay plain rows, outside the drag.
+ */
+export function SortableRow(props: RowProps) {
   const id = props['data-row-key'];
+  return id === undefined ? <tr {...props} /> : <KeyedRow {...props} id={id} />;
+}
+
+function KeyedRow({ id, ...props }: RowProps & { id: string }) {
   const disabled = props['aria-disabled'] === true;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled });
   const style: CSSProperties = {

@@ -23,13 +23,15 @@ const SECTIONS: ReadonlyArray<{ title: TKey; keys: readonly SettingKey[] }> = [
 
 const LOGO = { width: 240, height: 64 };
 
-function SettingInput({ name }: { name: SettingKey }) {
+/** The control of one setting; Form.Item hands it `id`, `value`, `onChange` (and `checked` for switches), passed on as they are. */
+function SettingInput({ name, ...control }: { name: SettingKey } & Record<string, unknown>) {
   const t = useT();
   const kind = SETTING_RULES[name].kind;
-  if (kind === 'flag') return <Switch />;
+  if (kind === 'flag') return <Switch {...control} />;
   if (kind === 'loginMode') {
     return (
       <Select
+        {...control}
         options={[
           { value: '', label: t('settings.mode.env') },
           { value: '0', label: t('settings.mode.platform') },
@@ -38,7 +40,7 @@ function SettingInput({ name }: { name: SettingKey }) {
       />
     );
   }
-  return <Input placeholder={kind === 'url' ? 'https://' : undefined} maxLength={SETTING_RULES[name].max} allowClear />;
+  return <Input {...control} placeholder={kind === 'url' ? 'https://' : undefined} maxLength={SETTING_RULES[name].max} allowClear />;
 }
 
 /**
