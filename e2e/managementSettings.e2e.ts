@@ -5,12 +5,14 @@
  * the value before and after. Axe finds no serious or critical violation on the three screens. What
  * the test changes it puts back, so the other end-to-end files see the demo as seeded.
  */
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { baseUrl, launchBrowser, loginAs, newPage, open, storedToken } from './support/browser';
 
 const ICP = '浙ICP备20260001号-1';
+const BANNER_FILE = fileURLToPath(new URL('../packages/server/seed/banners/banner-06-famous-school.jpg', import.meta.url));
 const HOTLINE = '0571-88886666';
 
 /** A back-office call made with the page's own session (to put things back). */
@@ -66,6 +68,32 @@ describe('city administrator: carousel, settings, audit log', () => {
     await expect.poll(() => bannerOrder(page), { timeout: 15_000 }).toEqual([before[1], before[0], ...before.slice(2)]);
 
     expect((await call(page, '/cloudSchool/v1/carouselImage/sort', { carouselImageIds: ['cs-01'] })).status).toBe(200);
+  });
+
+  it('adds a slide with a picture cropped in the browser, then deletes it after the confirmation', async () => {
+    await open(page, '/management/type=lbt');
+    const table = page.getByRole('table', { name: '轮播图管理' });
+    await table.getByText('直播课堂', { exact: true }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: '新增轮播图' }).click();
+    const drawer = page.getByRole('dialog', { name: '新增轮播图' });
+    await drawer.locator('input[type=file]').setInputFiles(BANNER_FILE);
+    const crop = page.getByRole('dialog', { name: '裁剪图片' });
+    await crop.getByRole('button', { name: '裁剪并上传' }).click();
+    await drawer.getByRole('img', { name: '图片预览' }).waitFor();
+    await expect.poll(() => drawer.getByRole('button', { name: '保存' }).isEnabled(), { timeout: 30_000 }).toBe(true);
+    await drawer.getByLabel('标题', { exact: true }).fill('暑期专题（测试）');
+    await drawer.getByRole('button', { name: '保存' }).click();
+    await page.getByText('操作成功').first().waitFor({ timeout: 15_000 });
+    const row = table.locator('tr', { hasText: '暑期专题（测试）' });
+    await row.waitFor({ timeout: 15_000 });
+    // The stored picture is what the table shows.
+    await expect.poll(() => row.getByRole('img', { name: '暑期专题（测试）' }).evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 }).toBe(1920);
+
+    await row.getByRole('checkbox').check();
+    await page.getByRole('button', { name: '批量删除' }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: '确定要删除吗' });
+    await confirm.getByRole('button', { name: '确 定' }).or(confirm.getByRole('button', { name: '确定' })).click();
+    await row.waitFor({ state: 'detached', timeout: 15_000 });
   });
 
   it('saves the footer and hotlines; the portal footer shows them after a reload', async () => {
