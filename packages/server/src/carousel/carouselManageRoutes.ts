@@ -17,7 +17,7 @@ import { localeOf, ok } from '../http/envelope.js';
 import { pageProps } from '../http/schemaRules.js';
 import { managed } from '../management/access.js';
 import { assertInScope, type OrgScope } from '../management/orgScope.js';
-import { WRITE_ROLES } from '../management/roles.js';
+import { BACKOFFICE_WRITE_ROLES } from '@dscloud/sdk/codes';
 import type { CarouselRepo, SlideRow } from './carouselRepo.js';
 import { slideProps, toSlide } from './carouselView.js';
 
@@ -60,7 +60,7 @@ function assertLevel(scope: OrgScope | null, orgId: string | null, field: string
 /** The organisation a new slide of a district or school administrator belongs to: the one their role is held in. */
 function ownOrg(request: FastifyRequest): string | null {
   if (request.scope?.all) return null;
-  const role = request.auth?.roles.find((r) => (WRITE_ROLES as readonly string[]).includes(r.roleCode) && r.orgId);
+  const role = request.auth?.roles.find((r) => (BACKOFFICE_WRITE_ROLES as readonly string[]).includes(r.roleCode) && r.orgId);
   return role?.orgId ?? null;
 }
 
