@@ -26,6 +26,7 @@ import { CaptchaService } from './auth/captchaService.js';
 import { LoginService } from './auth/loginService.js';
 import { UsersRepo } from './users/usersRepo.js';
 import { seedDemoAccounts } from './users/demoSeed.js';
+import { PlatformConfig } from './config/platformConfig.js';
 import { seedDefaultConfig } from './config/defaultConfig.js';
 import { mediaLinks } from './files/mediaLinks.js';
 import { seedCloudLessons } from './lessons/demoSeed.js';
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       captcha,
       failures,
       captchaLimiter: new SlidingWindowLimiter(limits.captchaPerMinute, 60_000, now),
+      config: new PlatformConfig(database.orm, now),
     };
 
     const app = Fastify({

@@ -10,6 +10,7 @@ import type { LoginFailures } from './auth/loginFailures.js';
 import type { SlidingWindowLimiter } from './http/rateLimiter.js';
 import type { UsersRepo } from './users/usersRepo.js';
 import type { MediaLinks } from './files/mediaLinks.js';
+import type { PlatformConfig } from './config/platformConfig.js';
 
 export interface AppContext {
   settings: Settings;
@@ -26,4 +27,6 @@ export interface AppContext {
   captcha: CaptchaService;
   failures: LoginFailures;
   captchaLimiter: SlidingWindowLimiter;
+  /** The global configuration, cached for the public reads and dropped on a save. */
+  config: PlatformConfig;
 }

@@ -43,6 +43,13 @@ export const RBAC_MATRIX: Record<string, MatrixRow> = {
   // Lesson manager views (直播课管理, 点播课管理)
   'POST /cloudSchool/v1/cloudLesson/getOnDemandLessonManagerViewPage': READ,
   'POST /cloudSchool/v1/cloudLesson/getLiveLessonManagerViewPage': READ,
+  // Home carousel (src/carousel)
+  'POST /cloudSchool/v1/carouselImage/getManagerViewPage': READ,
+  'POST /cloudSchool/v1/carouselImage/save': WRITE,
+  'POST /cloudSchool/v1/carouselImage/sort': WRITE,
+  'POST /cloudSchool/v1/carouselImage/batch/operation': WRITE,
+  // Platform settings (src/config)
+  'POST /base/v1/globalConfig/save': CITY,
   // Audit log (src/audit)
   'POST /cloudSchool/v1/auditLog/page': CITY,
   'GET /cloudSchool/v1/auditLog/actions': CITY,

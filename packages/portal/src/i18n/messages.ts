@@ -6,6 +6,9 @@ import { learnEn, learnZh } from './learnMessages';
 import { teachEn, teachZh } from './teachMessages';
 import { kitEn, kitZh } from './kitMessages';
 import { mgmtLessonEn, mgmtLessonZh } from './mgmtLessonMessages';
+import { settingsEn, settingsZh } from './settingsMessages';
+import { auditEn, auditZh } from './auditMessages';
+import { carouselEn, carouselZh } from './carouselMessages';
 
 export type PortalLocale = 'zh-CN' | 'en';
 
@@ -14,6 +17,9 @@ const zh = {
   ...teachZh,
   ...kitZh,
   ...mgmtLessonZh,
+  ...settingsZh,
+  ...auditZh,
+  ...carouselZh,
   'nav.home': '首页',
   'nav.learn': '智慧学习',
   'nav.teach': '智慧教学',
@@ -121,6 +127,9 @@ const en: Record<MessageKey, string> = {
   ...teachEn,
   ...kitEn,
   ...mgmtLessonEn,
+  ...settingsEn,
+  ...auditEn,
+  ...carouselEn,
   'nav.home': 'Home',
   'nav.learn': 'Smart learning',
   'nav.teach': 'Smart teaching',

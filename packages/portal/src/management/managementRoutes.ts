@@ -23,7 +23,7 @@ export const managementRoutes: readonly ManagementRoute[] = [
   { path: 'type=specialType', title: 'mgmt.specialType', screen: 'comingSoon', menu: true },
   { path: 'type=tag', title: 'mgmt.tag', screen: 'comingSoon', menu: true },
   { path: 'type=teaIntro', title: 'mgmt.teaIntro', screen: 'comingSoon', menu: true },
-  { path: 'type=lbt', title: 'mgmt.lbt', screen: 'comingSoon', menu: true },
+  { path: 'type=lbt', title: 'mgmt.lbt', screen: 'mgmtCarousel', menu: true, access: 'read' },
   { path: 'type=feedbackmana', title: 'mgmt.feedbackmana', screen: 'comingSoon', menu: true },
   { path: 'type=activemana', title: 'mgmt.activemana', screen: 'comingSoon', menu: true },
   { path: 'type=zuopinsh', title: 'mgmt.zuopinsh', screen: 'comingSoon', menu: true },
@@ -38,4 +38,6 @@ export const managementRoutes: readonly ManagementRoute[] = [
   { path: 'type=quality-works/:activityId/:activitySystem/:activityName', title: 'mgmt.qualityWorks', screen: 'comingSoon' },
   { path: 'type=check-works/:activityId', title: 'mgmt.checkWorks', screen: 'comingSoon' },
   { path: 'type=check-person/:activityId', title: 'mgmt.checkPerson', screen: 'comingSoon' },
+  { path: 'type=settings', title: 'mgmt.settings', screen: 'mgmtSettings', menu: true, access: 'city' },
+  { path: 'type=auditLog', title: 'mgmt.auditLog', screen: 'mgmtAuditLog', menu: true, access: 'city' },
 ];

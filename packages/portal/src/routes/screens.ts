@@ -25,6 +25,9 @@ export const screens = {
   managementLayout: lazyScreen(() => import('../management/ManagementLayout')),
   mgmtLiveLessons: lazyScreen(() => import('../management/lessons/LiveLessonsScreen')),
   mgmtBroadcastLessons: lazyScreen(() => import('../management/lessons/BroadcastLessonsScreen')),
+  mgmtCarousel: lazyScreen(() => import('../management/carousel/CarouselScreen')),
+  mgmtSettings: lazyScreen(() => import('../management/settings/SettingsScreen')),
+  mgmtAuditLog: lazyScreen(() => import('../management/audit/AuditLogScreen')),
 };
 
 export type ScreenKey = keyof typeof screens;

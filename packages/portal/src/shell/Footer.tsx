@@ -1,22 +1,51 @@
+import { ConfigKeys } from '@dscloud/sdk/config';
 import { Link } from 'react-router';
 import { useT } from '../i18n/useT';
 import { useGlobalValue, useManagementAccess } from '../platform/hooks';
 
-/** Bureau copyright and filing number; the back-office entry only for the roles of spec §2 "Footer". */
+/** The ICP filing number links to the ministry's filing register, as filed sites do. */
+const ICP_REGISTER = 'https://beian.miit.gov.cn/';
+
+/**
+ * Bureau copyright, filing numbers and hotlines from the platform settings (read from the global
+ * configuration at every page load, so a change on the settings screen shows on the next one); the
+ * back-office entry only for the roles of spec §2 "Footer".
+ */
 export function Footer() {
   const t = useT();
-  const platformName = useGlobalValue('common.platform.name');
+  const platformName = useGlobalValue(ConfigKeys.platformName);
+  const copyright = useGlobalValue(ConfigKeys.footerCopyright);
+  const icp = useGlobalValue(ConfigKeys.footerIcp);
+  const police = useGlobalValue(ConfigKeys.footerPolice);
+  const hotlines = [
+    ['footer.hotline.account', useGlobalValue(ConfigKeys.hotlineAccount)],
+    ['footer.hotline.usage', useGlobalValue(ConfigKeys.hotlineUsage)],
+    ['footer.hotline.groupChat', useGlobalValue(ConfigKeys.hotlineGroupChat)],
+  ] as const;
   const access = useManagementAccess();
   const year = new Date().getFullYear();
+  const shownHotlines = hotlines.filter(([, value]) => value !== '');
   return (
     <footer className="ds-footer">
       <div className="ds-container ds-footer-inner">
         <p>
-          © {year} {platformName} {t('footer.copyright')}
+          © {year} {copyright || platformName} {t('footer.copyright')}
         </p>
         <p>
-          {t('footer.filing')} · {t('footer.support')}
+          {icp ? (
+            <a className="ds-footer-link" href={ICP_REGISTER} target="_blank" rel="noopener noreferrer">
+              {t('footer.icp', { value: icp })}
+            </a>
+          ) : (
+            t('footer.filing')
+          )}
+          {police ? ` · ${t('footer.police', { value: police })}` : ''} · {t('footer.support')}
         </p>
+        {shownHotlines.length > 0 && (
+          <p aria-label={t('footer.hotlines')}>
+            {shownHotlines.map(([key, value]) => t(key, { value })).join(' · ')}
+          </p>
+        )}
         {access === 'granted' && (
           <p>
             <Link className="ds-footer-link" to="/management">

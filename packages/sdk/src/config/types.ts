@@ -36,6 +36,16 @@ export const ConfigKeys = {
   smartGrowth: 'common.link.smartGrowth',
   smartManagement: 'common.link.smartManagement',
   virtualSimulation: 'common.link.virtualSimulation',
+  loginMode: 'common.login.mode',
+  loginUrl: 'common.login.url',
+  footerCopyright: 'common.footer.copyright',
+  footerIcp: 'common.footer.icp',
+  footerPolice: 'common.footer.police',
+  hotlineAccount: 'common.hotline.account',
+  hotlineUsage: 'common.hotline.usage',
+  hotlineGroupChat: 'common.hotline.groupChat',
+  aiBureauId: 'common.ai.bureauId',
+  aiPageUrl: 'common.ai.pageUrl',
 } as const;
 
 export const DEFAULT_AREA_CODE = 'dsideal';

@@ -60,13 +60,13 @@ export async function loginRoutes(app: FastifyInstance, ctx: AppContext): Promis
   app.get(
     '/cas/cm/loginMode',
     { config: PUBLIC, schema: { querystring: { type: 'object', properties: { mode: { type: 'string', maxLength: 32 } } } } },
-    async (request) => ok({ loginMode: ctx.settings.loginMode }, localeOf(request)),
+    async (request) => ok({ loginMode: await loginMode(ctx) }, localeOf(request)),
   );
 
   app.get(
     '/cas/cm/loginUrl',
     { config: PUBLIC, schema: { querystring: { type: 'object', properties: { page: { type: 'string', maxLength: 32 } } } } },
-    async (request) => ok({ loginUrl: ctx.settings.loginUrl }, localeOf(request)),
+    async (request) => ok({ loginUrl: (await ctx.config.value('common.login.url')) || ctx.settings.loginUrl }, localeOf(request)),
   );
 
   app.post<{ Body: { areaCode?: string } | undefined }>(
@@ -87,4 +87,10 @@ export async function loginRoutes(app: FastifyInstance, ctx: AppContext): Promis
       return ok(await createWechatLoginUrl(ctx.db.orm, ctx.settings, areaCode, ctx.now()), locale);
     },
   );
+}
+
+/** The platform settings' login mode when one is chosen there, else the environment's (LOGIN_MODE). */
+async function loginMode(ctx: AppContext): Promise<0 | 1> {
+  const stored = await ctx.config.value('common.login.mode');
+  return stored === '1' ? 1 : stored === '0' ? 0 : ctx.settings.loginMode;
 }

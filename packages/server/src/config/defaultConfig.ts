@@ -17,6 +17,16 @@ export const DEFAULT_CONFIG: ReadonlyArray<{ configKey: string; configValue: str
   { configKey: 'common.link.smartGrowth', configValue: '', description: '顶部导航“智慧成长”外链' },
   { configKey: 'common.link.smartManagement', configValue: '', description: '顶部导航“智慧管理”外链' },
   { configKey: 'common.link.virtualSimulation', configValue: '', description: '顶部导航“虚拟仿真”外链' },
+  { configKey: 'common.login.mode', configValue: '', description: '登录方式：0 平台登录页，1 外部登录页（为空则按环境变量 LOGIN_MODE）' },
+  { configKey: 'common.login.url', configValue: '', description: '外部登录页地址（为空则按环境变量 LOGIN_URL）' },
+  { configKey: 'common.footer.copyright', configValue: '', description: '页脚版权信息（为空则显示平台名称）' },
+  { configKey: 'common.footer.icp', configValue: '', description: '页脚 ICP 备案号（为空则显示“待公示”）' },
+  { configKey: 'common.footer.police', configValue: '', description: '页脚公安备案号（为空则不显示）' },
+  { configKey: 'common.hotline.account', configValue: '', description: '账号服务热线' },
+  { configKey: 'common.hotline.usage', configValue: '', description: '使用服务热线' },
+  { configKey: 'common.hotline.groupChat', configValue: '', description: '用户交流群' },
+  { configKey: 'common.ai.bureauId', configValue: '', description: '显示 AI 助手的教育局编号（为空则不显示）' },
+  { configKey: 'common.ai.pageUrl', configValue: '', description: 'AI 助手页面地址' },
 ];
 
 export async function seedDefaultConfig(db: Orm): Promise<void> {

@@ -24,3 +24,15 @@ export async function configByKeys(db: Orm, keys: string[]): Promise<ConfigRow[]
   const byKey = new Map(rows.map((r) => [r.configKey, r]));
   return [...new Set(keys)].flatMap((k) => (byKey.has(k) ? [byKey.get(k)!] : []));
 }
+
+/** Inserts or updates each key's value in one transaction; a new key gets `description(key)`. */
+export async function saveConfig(db: Orm, items: readonly ConfigRow[], description: (key: string) => string): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const item of items) {
+      await tx
+        .insert(globalConfig)
+        .values({ configKey: item.configKey, configValue: item.configValue, description: description(item.configKey), sort: 1000 })
+        .onConflictDoUpdate({ target: globalConfig.configKey, set: { configValue: item.configValue } });
+    }
+  });
+}

@@ -1,23 +1,22 @@
-/** Global configuration, readable without a token (the login page needs it before anyone logs in). */
+/**
+ * Global configuration: readable without a token (the login page needs it before anyone logs in), and
+ * changed by the city bureau's administrators on the settings screen (`globalConfig/save`).
+ */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { localeOf, ok } from '../http/envelope.js';
-import { TtlCache } from '../util/ttlCache.js';
-import { configByKeys, listConfig, type ConfigRow } from './globalConfigRepo.js';
+import { configByKeys } from './globalConfigRepo.js';
+import { settingsSaveRoute } from './settingsSaveRoute.js';
 
 const CONFIG_KEY = { type: 'string', pattern: '^[A-Za-z0-9_.-]{1,128}$' } as const;
 
-/** Every page load reads the whole public configuration; an edit in the database shows within 10 s. */
-const CONFIG_CACHE_MS = 10_000;
-
 export async function globalConfigRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const cache = new TtlCache<ConfigRow[]>(CONFIG_CACHE_MS, 1);
-  app.caches.set('public configuration', cache);
+  app.caches.set('public configuration', ctx.config.cache);
   app.post(
     '/base/v1/globalConfig/list',
     { config: { public: true }, schema: { body: { type: ['object', 'null'] } } },
     async (request) => {
-      const rows = await cache.get('all', () => listConfig(ctx.db.orm));
+      const rows = await ctx.config.rows();
       return ok({ rows, total: rows.length }, localeOf(request));
     },
   );
@@ -30,4 +29,6 @@ export async function globalConfigRoutes(app: FastifyInstance, ctx: AppContext):
     },
     async (request) => ok(await configByKeys(ctx.db.orm, request.body), localeOf(request)),
   );
+
+  await settingsSaveRoute(app, ctx);
 }

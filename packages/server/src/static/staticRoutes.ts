@@ -10,6 +10,7 @@ import path from 'node:path';
 import { Codes } from '@dscloud/sdk/errors';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/appError.js';
+import { LOGO_KEY_PREFIX } from '@dscloud/sdk/settings';
 import { drawDefaultLogo } from './platformLogo.js';
 
 const AREA_CODE = '^[A-Za-z0-9_-]{1,64}$';
@@ -45,9 +46,13 @@ export async function staticRoutes(app: FastifyInstance, ctx: AppContext): Promi
       schema: { params: { type: 'object', required: ['areaCode'], properties: { areaCode: { type: 'string', pattern: AREA_CODE } } } },
     },
     async (request, reply) => {
+      // A logo uploaded on the settings screen wins; then a file an operator dropped in; then the drawn one.
+      // Not cached for long: a logo changed on the settings screen shows on the next page load.
+      const uploaded = await ctx.config.value(`${LOGO_KEY_PREFIX}${request.params.areaCode}`);
+      if (uploaded) return reply.header('cache-control', 'no-cache').redirect(ctx.media.url(uploaded), 302);
       const custom = path.join(dataDir, 'platformLogo', `${request.params.areaCode}.png`);
       const body = existsSync(custom) ? readFileSync(custom) : defaultLogo;
-      return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(body);
+      return reply.type('image/png').header('cache-control', 'public, max-age=60').send(body);
     },
   );
 

@@ -1,5 +1,5 @@
 import { Alert, Button, Empty, Table, type TableColumnsType, type TableProps } from 'antd';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useT } from '../../i18n/useT';
 import { useAsync, type AsyncState } from '../../lessons/useAsync';
 import type { FilterSpec, TableState } from './tableState';
@@ -32,24 +32,30 @@ export interface ServerTableProps<T, S extends FilterSpec> {
   /** A row's name, for its selection checkbox's accessible label (选择《…》). */
   rowName?: (row: T) => string;
   empty?: ReactNode;
+  /** Rows that open onto more detail (antd's `expandable`). */
+  expandable?: TableProps<T>['expandable'];
+  /** Own row or body components and row props (a drag-sortable body). */
+  components?: TableProps<T>['components'];
+  onRow?: TableProps<T>['onRow'];
 }
 
 /**
  * A server-paged antd table bound to a `useTableState` controller: pager, page size and sort write
  * the URL; loading, empty (with `empty`) and failed (the server's words and 重试) states.
  */
-export function ServerTable<T extends object, S extends FilterSpec>({ table, page, columns, rowKey, label, selection, rowName, empty }: ServerTableProps<T, S>) {
+export function ServerTable<T extends object, S extends FilterSpec>({ table, page, columns, rowKey, label, selection, rowName, empty, expandable, components, onRow }: ServerTableProps<T, S>) {
   const t = useT();
   const { state } = table;
   const stateKey = JSON.stringify(state);
-  const [shownKey, setShownKey] = useState(stateKey);
+  // A selection belongs to the rows it was made on: another page, sort or filter clears it.
+  const shownKey = useRef(stateKey);
   const clear = selection?.onChange;
   useEffect(() => {
-    if (shownKey !== stateKey) {
-      setShownKey(stateKey);
+    if (shownKey.current !== stateKey) {
+      shownKey.current = stateKey;
       clear?.([]);
     }
-  }, [shownKey, stateKey, clear]);
+  }, [stateKey, clear]);
 
   const sorted = columns.map((column) =>
     column.sorter && column.key !== undefined
@@ -92,10 +98,14 @@ export function ServerTable<T extends object, S extends FilterSpec>({ table, pag
                 onChange: (keys) => selection.onChange(keys.map(String)),
                 preserveSelectedRowKeys: false,
                 getCheckboxProps: (row) => ({ 'aria-label': t('kit.selectRow', { name: rowName ? rowName(row) : String(row[rowKey]) }) }),
+                columnTitle: (checkbox: ReactNode) => <OutsideMeasureRow>{checkbox}</OutsideMeasureRow>,
               }
             : undefined
         }
         onChange={onChange}
+        expandable={expandable}
+        components={components}
+        onRow={onRow}
         pagination={{
           current: state.page,
           pageSize: state.pageSize,
@@ -106,4 +116,16 @@ export function ServerTable<T extends object, S extends FilterSpec>({ table, pag
       />
     </div>
   );
+}
+
+/**
+ * antd copies every column title into a hidden row (`aria-hidden`) to measure widths; the select-all
+ * checkbox there would be a focusable element nobody can see. That copy is made inert.
+ */
+function OutsideMeasureRow({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    if (ref.current?.closest('[aria-hidden="true"]')) ref.current.inert = true;
+  }, []);
+  return <span ref={ref}>{children}</span>;
 }

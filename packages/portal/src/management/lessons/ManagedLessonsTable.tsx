@@ -1,6 +1,6 @@
 import { Subjects } from '@dscloud/sdk/codes';
 import { Button, Space, type TableColumnsType } from 'antd';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { LessonSummary } from '../../api/lessons';
 import { useLocale, useT, type TKey } from '../../i18n/useT';
@@ -39,13 +39,13 @@ export function ManagedLessonsTable({ kind, rowExtras, toolbar, version = 0 }: M
   const { run, holder } = useActions();
   const canWrite = useMgmtRights().has('write');
   const reload = page.reload;
-  const [seenVersion, setSeenVersion] = useState(version);
+  const seenVersion = useRef(version);
   useEffect(() => {
-    if (version !== seenVersion) {
-      setSeenVersion(version);
+    if (version !== seenVersion.current) {
+      seenVersion.current = version;
       reload();
     }
-  }, [version, seenVersion, reload]);
+  }, [version, reload]);
   const act = useMemo(() => lessonActions(api, t, () => {
     setSelected([]);
     reload();

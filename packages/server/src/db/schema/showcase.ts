@@ -51,4 +51,6 @@ export const carouselImages = pgTable('carousel_images', {
   createdBy: text('created_by'),
   createdAt: epoch('created_at').notNull(),
   updatedAt: epoch('updated_at').notNull(),
+  /** NULL: the city's slide (everyone); else the district or school whose users see it (migrations/0060). */
+  orgId: text('org_id'),
 });
