@@ -28,9 +28,17 @@ export interface LessonFilter {
   orderBy?: LessonOrder;
   excellentFlag?: number;
   specialSubjectId?: string;
+  /** Only lessons carrying this tag (`lessonTag/list`). */
+  tagId?: string;
   liveState?: LiveState;
   publishStatus?: number;
   onlyMine?: boolean;
+}
+
+/** A tag as a lesson carries it. */
+export interface LessonTagRef {
+  tagId: string;
+  name: string;
 }
 
 export interface LessonSummary {
@@ -70,6 +78,8 @@ export interface LessonSummary {
   learningCount: number;
   viewCount: number;
   specialSubjectIds: string[];
+  /** The lesson's tags, in the tag list's order. */
+  tags: LessonTagRef[];
   createdBy: string | null;
   createTime: number;
   updateTime: number;
@@ -149,6 +159,8 @@ export interface SaveLessonInput {
   durationSeconds?: number;
   resources?: ResourceInput[];
   specialSubjectIds?: string[];
+  /** Replaces the lesson's tags when given. */
+  tagIds?: string[];
 }
 
 export interface Page<T> {

@@ -38,7 +38,7 @@ export async function lessonManageRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.post<{ Body: LessonFilter | undefined }>(
     `${CLOUD_LESSON}/getSpecialSubjectLessonManagerViewPage`,
-    { ...admin, schema: { body: filterBody } },
+    { ...managed(ctx, 'read'), schema: { body: filterBody } },
     async (request) => {
       const body = request.body ?? {};
       if (body.specialSubjectId) await requireTopic(ctx, body.specialSubjectId);

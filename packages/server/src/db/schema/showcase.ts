@@ -11,6 +11,8 @@ export const specialSubjects = pgTable('special_subjects', {
   createdBy: text('created_by'),
   createdAt: epoch('created_at').notNull(),
   updatedAt: epoch('updated_at').notNull(),
+  /** Its special-topic type (0040), if any. */
+  typeId: text('type_id'),
 });
 
 export const specialSubjectLessons = pgTable(
