@@ -12,6 +12,8 @@ CREATE TABLE special_subject_types (
 
 ALTER TABLE special_subjects ADD COLUMN type_id text REFERENCES special_subject_types(id) ON DELETE RESTRICT;
 CREATE INDEX special_subjects_type_idx ON special_subjects(type_id);
+-- An uploaded cover (files), served by signed media links like a lesson's; cover_url stays for links.
+ALTER TABLE special_subjects ADD COLUMN cover_file_id text;
 
 CREATE TABLE lesson_tags (
   id text PRIMARY KEY,

@@ -133,6 +133,9 @@ describe('special-topic types on topics, and the lessons of a topic', () => {
     const type = (await h.call('POST', `${TYPE}/add`, { token: admin, body: { name: '科普' } })).data;
     const badType = await h.call('POST', `${CS}/specialSubject/add`, { token: admin, body: { name: '有类型的专题', typeId: 'sst-none' } });
     expect(badType).toMatchObject({ status: 400, data: { field: 'typeId' } });
+    const badCover = await h.call('POST', `${CS}/specialSubject/add`, { token: admin, body: { name: '有类型的专题', coverFileId: '999999' } });
+    expect(badCover).toMatchObject({ status: 404, data: { field: 'coverFileId' } });
+    expect(await count(h, `SELECT count(*) AS n FROM special_subjects WHERE name = '有类型的专题'`)).toBe(0);
     const topic = (await h.call('POST', `${CS}/specialSubject/add`, { token: admin, body: { name: '有类型的专题', typeId: type.typeId } })).data;
     expect(topic).toMatchObject({ typeId: type.typeId, typeName: '科普' });
     const listed = await h.call('POST', `${CS}/specialSubject/list`, { body: { typeId: type.typeId } });

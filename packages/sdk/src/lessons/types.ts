@@ -215,6 +215,24 @@ export interface Topic {
   description: string | null;
   coverUrl: string | null;
   lessonCount: number;
+  sort?: number;
+  /** Its special-topic type, if any. */
+  typeId?: string | null;
+  typeName?: string | null;
+}
+
+/** A special-topic type (`specialSubjectType/list`). */
+export interface TopicType {
+  typeId: string;
+  name: string;
+  sort: number;
+}
+
+/** A lesson tag (`lessonTag/list`). */
+export interface LessonTag {
+  tagId: string;
+  name: string;
+  sort: number;
 }
 
 export interface CarouselSlide {

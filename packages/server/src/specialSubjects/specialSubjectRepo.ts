@@ -10,7 +10,7 @@ const x = specialSubjectLessons;
 /** A topic with the number of its published lessons. */
 export type TopicRow = typeof specialSubjects.$inferSelect & { lessonCount: number; typeName: string | null };
 export type NewTopic = typeof specialSubjects.$inferInsert;
-export type TopicChanges = Partial<Pick<NewTopic, 'name' | 'description' | 'coverUrl' | 'sort' | 'typeId'>> & { updatedAt: number };
+export type TopicChanges = Partial<Pick<NewTopic, 'name' | 'description' | 'coverUrl' | 'coverFileId' | 'sort' | 'typeId'>> & { updatedAt: number };
 
 type Tx = Parameters<Parameters<Orm['transaction']>[0]>[0];
 
@@ -39,8 +39,8 @@ export class SpecialSubjectRepo {
   }
 
   private columns() {
-    const { id, name, description, coverUrl, sort, typeId, createdBy, createdAt, updatedAt } = s;
-    return { id, name, description, coverUrl, sort, typeId, createdBy, createdAt, updatedAt };
+    const { id, name, description, coverUrl, coverFileId, sort, typeId, createdBy, createdAt, updatedAt } = s;
+    return { id, name, description, coverUrl, coverFileId, sort, typeId, createdBy, createdAt, updatedAt };
   }
 
   /** Every topic in order, or those whose name contains `keyword` and of type `typeId`. */

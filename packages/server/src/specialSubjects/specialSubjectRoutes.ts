@@ -4,7 +4,9 @@
  * ordering, deleting them and filing lessons under them is for the city bureau's administrators.
  * Deleting a topic keeps its lessons; it only removes them from the topic.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FileUrl } from '../lessons/lessonView.js';
+import { checkLessonFiles } from '../lessons/lessonFiles.js';
 import { Codes } from '@dscloud/sdk/errors';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/appError.js';
@@ -19,11 +21,12 @@ import { SpecialSubjectRepo, type TopicRow } from './specialSubjectRepo.js';
 
 const P = '/cloudSchool/v1/specialSubject';
 
-const toTopic = (r: TopicRow) => ({
+const toTopic = (fileUrl: FileUrl) => (r: TopicRow) => ({
   specialSubjectId: r.id,
   name: r.name,
   description: r.description,
-  coverUrl: r.coverUrl,
+  coverUrl: r.coverFileId ? fileUrl(r.coverFileId) : r.coverUrl,
+  coverFileId: r.coverFileId,
   sort: r.sort,
   typeId: r.typeId,
   typeName: r.typeName,
@@ -39,6 +42,7 @@ const fields = {
   sort: { type: 'integer', minimum: 0, maximum: 1_000_000 },
   lessonIds: { type: 'array', maxItems: 500, items: idSchema },
   typeId: { type: ['string', 'null'], pattern: ID_PATTERN },
+  coverFileId: { type: ['string', 'null'], pattern: ID_PATTERN },
 } as const;
 
 const lessonIdsBody = {
@@ -54,6 +58,7 @@ interface TopicInput {
   sort?: number;
   lessonIds?: string[];
   typeId?: string | null;
+  coverFileId?: string | null;
 }
 
 export async function specialSubjectRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -63,6 +68,7 @@ export async function specialSubjectRoutes(app: FastifyInstance, ctx: AppContext
     name: specialSubjects.name,
     description: specialSubjects.description,
     coverUrl: specialSubjects.coverUrl,
+    coverFileId: specialSubjects.coverFileId,
     sort: specialSubjects.sort,
     typeId: specialSubjects.typeId,
   });
@@ -77,14 +83,21 @@ export async function specialSubjectRoutes(app: FastifyInstance, ctx: AppContext
   const checkType = async (typeId: string | null | undefined) => {
     if (typeId && !(await typeExists(db, typeId))) throw new AppError(Codes.BAD_REQUEST, `参数 typeId 对应的专题类型不存在：${typeId}`, { field: 'typeId' });
   };
-  const byId = async (id: string) => {
+  const topicOf = toTopic(ctx.media.url);
+  const rowById = async (id: string) => {
     const row = await repo.find(id);
-    if (!row) throw new AppError(Codes.NOT_FOUND, `专题不存在：specialSubjectId ${id}`);
-    return toTopic(row);
+    if (!row) throw new AppError(Codes.NOT_FOUND, `专题不存在：specialSubjectId ${id}`, { field: 'specialSubjectId' });
+    return row;
+  };
+  const byId = async (id: string) => topicOf(await rowById(id));
+  // A topic is shown to everyone: its cover must be a stored picture (lessons/lessonFiles.ts).
+  const checkCover = async (request: FastifyRequest, coverFileId: string | null | undefined, current: string | null) => {
+    if (!coverFileId || coverFileId === current) return;
+    await checkLessonFiles(ctx, request.auth!, [{ param: 'coverFileId', fileInfoId: coverFileId, kind: 'picture' }], new Set());
   };
   const checkName = async (name: string, exceptId?: string) => {
     if (!name) throw new AppError(Codes.BAD_REQUEST, '参数 name 不能为空', { field: 'name' });
-    if (await repo.nameTaken(name, exceptId)) throw new AppError(Codes.NAME_EXISTS, `专题名称已存在：${name}`);
+    if (await repo.nameTaken(name, exceptId)) throw new AppError(Codes.NAME_EXISTS, `专题名称已存在：${name}`, { field: 'name' });
   };
   const checkLessons = async (lessonIds: string[]) => {
     if (lessonIds.length === 0) return;
@@ -99,7 +112,7 @@ export async function specialSubjectRoutes(app: FastifyInstance, ctx: AppContext
     async (request) => {
       const keyword = request.body?.keyword?.trim();
       const list = await repo.list(keyword || undefined, request.body?.typeId);
-      return ok(list.map(toTopic), localeOf(request));
+      return ok(list.map(topicOf), localeOf(request));
     },
   );
 
@@ -109,11 +122,12 @@ export async function specialSubjectRoutes(app: FastifyInstance, ctx: AppContext
     await checkName(name);
     await checkLessons(body.lessonIds ?? []);
     await checkType(body.typeId);
+    await checkCover(request, body.coverFileId, null);
     const id = newId('ss');
     const now = ctx.now();
     const sort = body.sort ?? (await repo.nextSort());
     await repo.insert(
-      { id, name, description: body.description ?? '', coverUrl: body.coverUrl ?? '', sort, typeId: body.typeId ?? null, createdBy: request.auth!.user.id, createdAt: now, updatedAt: now },
+      { id, name, description: body.description ?? '', coverUrl: body.coverUrl ?? '', coverFileId: body.coverFileId ?? null, sort, typeId: body.typeId ?? null, createdBy: request.auth!.user.id, createdAt: now, updatedAt: now },
       body.lessonIds,
     );
     return ok(await byId(id), localeOf(request));
@@ -124,17 +138,19 @@ export async function specialSubjectRoutes(app: FastifyInstance, ctx: AppContext
     { ...managed(ctx, 'city', audit('edit', bodyId)), schema: { body: { type: 'object', required: ['specialSubjectId'], properties: { specialSubjectId: idSchema, ...fields } } } },
     async (request) => {
       const { specialSubjectId: id, ...body } = request.body;
-      const existing = await byId(id);
+      const existing = await rowById(id);
       const name = body.name === undefined ? existing.name : body.name.trim();
       await checkName(name, id);
       await checkLessons(body.lessonIds ?? []);
       await checkType(body.typeId);
+      await checkCover(request, body.coverFileId, existing.coverFileId);
       await repo.update(
         id,
         {
           name,
           description: body.description ?? existing.description,
           coverUrl: body.coverUrl ?? existing.coverUrl,
+          coverFileId: body.coverFileId === undefined ? existing.coverFileId : body.coverFileId,
           sort: body.sort ?? existing.sort,
           typeId: body.typeId === undefined ? existing.typeId : body.typeId,
           updatedAt: ctx.now(),
@@ -158,7 +174,7 @@ export async function specialSubjectRoutes(app: FastifyInstance, ctx: AppContext
       if (missing.length > 0) throw new AppError(Codes.NOT_FOUND, `专题不存在：${missing.join('、')}`);
       // The listed topics come first in the given order; the others follow in their present order.
       await repo.reorder(ids, ctx.now());
-      return ok((await repo.list()).map(toTopic), localeOf(request));
+      return ok((await repo.list()).map(topicOf), localeOf(request));
     },
   );
 
