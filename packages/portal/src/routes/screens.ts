@@ -23,6 +23,9 @@ export const screens = {
   myLessons: lazyScreen(() => import('../lessons/teach/MyLessonsScreen')),
   lessonForm: lazyScreen(() => import('../lessons/teach/LessonFormScreen')),
   managementLayout: lazyScreen(() => import('../management/ManagementLayout')),
+  mgmtSpecialTopics: lazyScreen(() => import('../management/topics/SpecialTopicsScreen')),
+  mgmtSpecialTypes: lazyScreen(() => import('../management/topics/SpecialTypesScreen')),
+  mgmtLessonTags: lazyScreen(() => import('../management/topics/TagsScreen')),
 };
 
 export type ScreenKey = keyof typeof screens;

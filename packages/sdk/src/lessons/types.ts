@@ -214,6 +214,8 @@ export interface Topic {
   name: string;
   description: string | null;
   coverUrl: string | null;
+  /** An uploaded cover (its `coverUrl` is then a signed link). */
+  coverFileId?: string | null;
   lessonCount: number;
   sort?: number;
   /** Its special-topic type, if any. */

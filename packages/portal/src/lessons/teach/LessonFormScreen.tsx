@@ -11,6 +11,7 @@ import { clearedBelow, EMPTY_FORM, fieldOfPath, fromDetail, toSavePayload, type 
 import { RequireTeacher } from './RequireTeacher';
 import { useTeachApi } from './useTeachApi';
 import { VideoSection } from './VideoSection';
+import { TagPicker } from './TagPicker';
 import './teach.css';
 import { LoadFailed } from '../LoadFailed';
 
@@ -68,6 +69,7 @@ function LessonForm({ initial, lessonId }: FormProps) {
         <Form.Item name="description" label={t('teach.description')}>
           <Input.TextArea maxLength={5000} autoSize={{ minRows: 2, maxRows: 8 }} />
         </Form.Item>
+        <TagPicker />
       </section>
       <section className="ds-panel ds-teach-section" aria-labelledby="teach-curriculum">
         <h2 id="teach-curriculum">{t('teach.section.curriculum')}</h2>

@@ -24,6 +24,8 @@ export interface LessonFormValues {
   chapterNodeId?: string;
   knowledgeNodeIds: string[];
   description?: string;
+  /** The lesson's tags (lessonTag/list). */
+  tagIds?: string[];
   resources: VideoRow[];
 }
 
@@ -71,6 +73,8 @@ export function toSavePayload(values: LessonFormValues, lessonId?: string): Save
     chapterNodeId: values.chapterNodeId ?? null,
     knowledgeNodeIds: [...new Set(values.knowledgeNodeIds ?? [])],
     description: values.description?.trim() ?? '',
+    // Only when the form holds tags: an empty list clears them, no list keeps what is stored.
+    ...(values.tagIds ? { tagIds: [...new Set(values.tagIds)] } : {}),
     resources: values.resources.map((row) => {
       const seconds = wholeSeconds(row.durationSeconds);
       return {
@@ -95,6 +99,7 @@ export function fromDetail(lesson: OwnLessonDetail): LessonFormValues {
     chapterNodeId: lesson.chapterNodeId ?? undefined,
     knowledgeNodeIds: lesson.knowledgeNodes.map((k) => k.nodeId),
     description: lesson.description ?? '',
+    ...(lesson.tags?.length ? { tagIds: lesson.tags.map((tag) => tag.tagId) } : {}),
     resources: [...lesson.resources]
       .sort((a, b) => a.sort - b.sort)
       .map((r) => ({
@@ -111,7 +116,7 @@ export function fromDetail(lesson: OwnLessonDetail): LessonFormValues {
 type FieldName = keyof LessonFormValues;
 export type FieldPath = [FieldName] | ['resources', number, 'title'];
 
-const FORM_FIELDS = new Set<string>(['title', 'stage', 'subjectCode', 'grade', 'bookId', 'chapterNodeId', 'knowledgeNodeIds', 'description', 'resources']);
+const FORM_FIELDS = new Set<string>(['title', 'stage', 'subjectCode', 'grade', 'bookId', 'chapterNodeId', 'knowledgeNodeIds', 'description', 'tagIds', 'resources']);
 
 /**
  * The form field a failed save names. The server sends the parameter at fault as `data.field`
