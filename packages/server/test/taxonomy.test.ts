@@ -96,6 +96,21 @@ describe.each(families)('$name', ({ P, id, ids, table, label }) => {
   });
 });
 
+describe('demo types and tags', () => {
+  it('are seeded once with their topics and lessons, and a tag filters the public list to its lessons', async () => {
+    const tags = (await h.call('POST', `${TAG}/list`)).data.map((t: { name: string }) => t.name);
+    expect(tags).toEqual(expect.arrayContaining(['名师示范', '实验探究', '思维训练']));
+    const typed = await h.call('POST', `${CS}/specialSubject/list`, { body: { typeId: 'sst-01' } });
+    expect(typed.data.map((t: { specialSubjectId: string }) => t.specialSubjectId)).toEqual(['ss-01', 'ss-06']);
+    const excellent = await h.call('POST', `${CS}/cloudLesson/getOnDemandLessonPage`, { body: { tagId: 'tag-01', pageSize: 100 } });
+    expect(excellent.data.total).toBeGreaterThan(0);
+    for (const row of excellent.data.rows) {
+      expect(row.excellentFlag).toBe(1);
+      expect(row.tags.map((t: { tagId: string }) => t.tagId)).toContain('tag-01');
+    }
+  });
+});
+
 describe('lesson tags on lessons', () => {
   it('a lesson carries tags, the public list filters by one, and a tag in use cannot be deleted', async () => {
     const tag = (await h.call('POST', `${TAG}/add`, { token: admin, body: { name: '航天' } })).data;
