@@ -67,16 +67,18 @@ describe('special topics, their types and lesson tags in the back-office', () =>
     const student = await newPage(browser);
     await loginAs(student.page, 'student');
     await open(student.page, '/learn');
+    // /learn may open where this student last was; the whole catalogue first, then the tag.
+    await student.page.locator('[aria-labelledby="filter-stage"]').getByText('全部', { exact: true }).click();
     const tagChoice = student.page.locator('[aria-labelledby="filter-tag"]').getByText(tagName, { exact: true });
     await tagChoice.click();
     await student.page.waitForURL(/tagId=/);
     const cards = student.page.locator('.ds-lesson-card');
-    await cards.filter({ hasText: lesson.title }).first().waitFor();
-    expect(await cards.count()).toBe(1);
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(1);
+    await cards.filter({ hasText: lesson.title }).waitFor();
     // The choice lives in the URL: a reload shows the same list.
     await student.page.reload();
-    await cards.filter({ hasText: lesson.title }).first().waitFor();
-    expect(await cards.count()).toBe(1);
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(1);
+    await cards.filter({ hasText: lesson.title }).waitFor();
     await student.context.close();
   });
 
@@ -92,11 +94,17 @@ describe('special topics, their types and lesson tags in the back-office', () =>
     const moved = before[2]!;
 
     const handle = page.getByRole('button', { name: `拖动排序：${moved}` });
+    // Each key waits for what a screen-reader user hears before the next one.
+    const heard = (text: string) => page.getByText(text, { exact: true }).waitFor({ state: 'attached' });
     await handle.focus();
     await page.keyboard.press('Space');
+    await heard(`${moved} 移到第 3 位`);
     await page.keyboard.press('ArrowUp');
+    await heard(`${moved} 移到第 2 位`);
     await page.keyboard.press('ArrowUp');
+    await heard(`${moved} 移到第 1 位`);
     await page.keyboard.press('Space');
+    await heard(`${moved} 已放在第 1 位`);
     await page.getByText('操作成功').waitFor();
     await expect.poll(() => rowNames(page, nameColumn), { timeout: 15_000 }).toEqual([moved, before[0], before[1], ...before.slice(3)]);
 
