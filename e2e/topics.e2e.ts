@@ -62,6 +62,9 @@ describe('special topics, their types and lesson tags in the back-office', () =>
     await teacher.page.keyboard.press('Escape');
     await teacher.page.getByRole('button', { name: '保存课程', exact: true }).click();
     await teacher.page.waitForURL(/#\/course-detail\//, { timeout: 20_000 });
+    // The lesson page shows the tag, linking to the lessons that carry it.
+    await teacher.page.getByRole('group', { name: '课程标签' }).getByRole('link', { name: `#${tagName}` }).waitFor();
+    expect(await seriousViolations(teacher.page)).toEqual([]);
     await teacher.context.close();
 
     const student = await newPage(browser);
