@@ -17,6 +17,7 @@ import { learningModule } from './learning/module.js';
 import { specialSubjectsModule } from './specialSubjects/module.js';
 import { carouselModule } from './carousel/module.js';
 import { collectionsModule } from './collections/module.js';
+import { taxonomyModule } from './taxonomy/module.js';
 
 export const MODULES: readonly DomainModule[] = [
   { name: 'health', routes: healthRoutes },
@@ -34,4 +35,5 @@ export const MODULES: readonly DomainModule[] = [
   specialSubjectsModule,
   carouselModule,
   collectionsModule,
+  taxonomyModule,
 ];

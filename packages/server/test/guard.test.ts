@@ -52,6 +52,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /cloudSchool/v1/lessonPreview/add',
   'GET /cloudSchool/v1/lessonResourceMark/getList',
   'POST /cloudSchool/v1/specialSubject/list',
+  'POST /cloudSchool/v1/specialSubjectType/list',
+  'POST /cloudSchool/v1/lessonTag/list',
   'POST /cloudSchool/v1/carouselImage/page',
   'GET /cloudSchool/v1/carouselImage/list/:id',
   'GET /cloudSchool/v1/carouselImage/:id',

@@ -50,6 +50,25 @@ export const RBAC_MATRIX: Record<string, MatrixRow> = {
   'POST /cloudSchool/v1/carouselImage/batch/operation': WRITE,
   // Platform settings (src/config)
   'POST /base/v1/globalConfig/save': CITY,
+  // Special topics, their lessons (src/specialSubjects): platform-wide, so written by the city only
+  'POST /cloudSchool/v1/cloudLesson/getSpecialSubjectLessonManagerViewPage': READ,
+  'POST /cloudSchool/v1/specialSubject/add': CITY,
+  'POST /cloudSchool/v1/specialSubject/edit': CITY,
+  'POST /cloudSchool/v1/specialSubject/updateSort': CITY,
+  'DELETE /cloudSchool/v1/specialSubject/batchDelete': CITY,
+  'POST /cloudSchool/v1/specialSubject/addLessons': CITY,
+  'POST /cloudSchool/v1/specialSubject/removeLessons': CITY,
+  // Special-topic types and lesson tags (src/taxonomy): platform-wide lists
+  'POST /cloudSchool/v1/specialSubjectType/page': READ,
+  'POST /cloudSchool/v1/specialSubjectType/add': CITY,
+  'POST /cloudSchool/v1/specialSubjectType/edit': CITY,
+  'POST /cloudSchool/v1/specialSubjectType/updateSort': CITY,
+  'DELETE /cloudSchool/v1/specialSubjectType/batchDelete': CITY,
+  'POST /cloudSchool/v1/lessonTag/page': READ,
+  'POST /cloudSchool/v1/lessonTag/add': CITY,
+  'POST /cloudSchool/v1/lessonTag/edit': CITY,
+  'POST /cloudSchool/v1/lessonTag/updateSort': CITY,
+  'DELETE /cloudSchool/v1/lessonTag/batchDelete': CITY,
   // Audit log (src/audit)
   'POST /cloudSchool/v1/auditLog/page': CITY,
   'GET /cloudSchool/v1/auditLog/actions': CITY,

@@ -14,6 +14,12 @@ export const kitZh = {
   'kit.cancel': '取消',
   'kit.search': '查询',
   'kit.reset': '重置',
+  'kit.sort.handle': '拖动排序：{name}',
+  'kit.sort.instructions': '按空格键拿起，用上下方向键移动，再按空格键放下；按 Esc 取消。',
+  'kit.sort.picked': '已拿起 {name}，当前位于第 {position} 位',
+  'kit.sort.over': '{name} 移到第 {position} 位',
+  'kit.sort.dropped': '{name} 已放在第 {position} 位',
+  'kit.sort.cancelled': '已取消移动 {name}',
 } as const;
 
 export const kitEn: Record<keyof typeof kitZh, string> = {
@@ -31,4 +37,10 @@ export const kitEn: Record<keyof typeof kitZh, string> = {
   'kit.cancel': 'Cancel',
   'kit.search': 'Search',
   'kit.reset': 'Reset',
+  'kit.sort.handle': 'Drag to reorder: {name}',
+  'kit.sort.instructions': 'Press Space to pick up, use the arrow keys to move, press Space to drop; Esc cancels.',
+  'kit.sort.picked': 'Picked up {name} at position {position}',
+  'kit.sort.over': '{name} moved to position {position}',
+  'kit.sort.dropped': '{name} dropped at position {position}',
+  'kit.sort.cancelled': 'Moving {name} was cancelled',
 };

@@ -9,6 +9,7 @@ import { mgmtLessonEn, mgmtLessonZh } from './mgmtLessonMessages';
 import { settingsEn, settingsZh } from './settingsMessages';
 import { auditEn, auditZh } from './auditMessages';
 import { carouselEn, carouselZh } from './carouselMessages';
+import { topicsEn, topicsZh } from './topicsMessages';
 
 export type PortalLocale = 'zh-CN' | 'en';
 
@@ -20,6 +21,7 @@ const zh = {
   ...settingsZh,
   ...auditZh,
   ...carouselZh,
+  ...topicsZh,
   'nav.home': '首页',
   'nav.learn': '智慧学习',
   'nav.teach': '智慧教学',
@@ -130,6 +132,7 @@ const en: Record<MessageKey, string> = {
   ...settingsEn,
   ...auditEn,
   ...carouselEn,
+  ...topicsEn,
   'nav.home': 'Home',
   'nav.learn': 'Smart learning',
   'nav.teach': 'Smart teaching',

@@ -94,6 +94,7 @@ export function LearnFilters({ choice, onChange }: { choice: LearnChoice; onChan
     return (en ? entry?.labelEn : entry?.label) ?? all.find((s) => s.stage === code)?.stageName ?? String(code);
   };
   const pick = (key: 'stage' | 'subjectCode' | 'grade') => (value: number) => onChange({ [key]: value === ALL ? undefined : value });
+  const tags = useAsync(() => api.tags(), [api]);
 
   return (
     <section className="ds-panel ds-filters" aria-label={t('learn.filters')}>
@@ -125,6 +126,17 @@ export function LearnFilters({ choice, onChange }: { choice: LearnChoice; onChan
             value={choice.grade ?? ALL}
             onChange={(e) => pick('grade')(e.target.value as number)}
             options={[{ value: ALL, label: t('learn.all') }, ...grades.map((g) => ({ value: g, label: GRADE_NAMES[g] ?? String(g) }))]}
+          />
+        </Row>
+      ) : null}
+      {tags.data?.length ? (
+        <Row id="filter-tag" label={t('learn.tag')}>
+          <Radio.Group
+            aria-labelledby="filter-tag"
+            optionType="button"
+            value={choice.tagId ?? ''}
+            onChange={(e) => onChange({ tagId: (e.target.value as string) || undefined })}
+            options={[{ value: '', label: t('learn.all') }, ...tags.data.map((tag) => ({ value: tag.tagId, label: tag.name }))]}
           />
         </Row>
       ) : null}

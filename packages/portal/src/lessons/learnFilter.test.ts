@@ -12,6 +12,14 @@ describe('learn filter', () => {
     expect(narrow(choice, { subjectCode: 213 })).toEqual({ stage: 2, subjectCode: 213, orderBy: 'newest', pageNum: 1 });
     expect(narrow(choice, { keyword: '井' })).toMatchObject({ bookId: 'bk', nodeId: 'n', pageNum: 1, keyword: '井' });
   });
+  it('keeps a tag in the link and in the request, and keeps it when the curriculum choice changes', () => {
+    const choice = parseChoice('stage=2&tagId=tag-0a1b&pageNum=3');
+    expect(choice).toEqual({ stage: 2, tagId: 'tag-0a1b', orderBy: 'newest', pageNum: 3 });
+    expect(formatChoice(choice)).toBe('pageNum=3&stage=2&tagId=tag-0a1b');
+    expect(narrow(choice, { stage: 3 })).toEqual({ stage: 3, tagId: 'tag-0a1b', orderBy: 'newest', pageNum: 1 });
+    expect(toFilter(choice, 12)).toMatchObject({ tagId: 'tag-0a1b', pageSize: 12 });
+    expect(parseChoice('tagId=%3Cscript%3E').tagId).toBeUndefined();
+  });
   it('sends a trimmed keyword only when there is one', () => {
     expect(toFilter({ orderBy: 'newest', pageNum: 2, keyword: '  ' }, 12)).toEqual({ orderBy: 'newest', pageNum: 2, pageSize: 12 });
     expect(gradesOf(3)).toEqual([7, 8, 9]);

@@ -1,13 +1,13 @@
 import type { HistoryNode, LessonFilter, LessonOrder } from '../api/lessons';
 
 /** What the learner chose on /learn; every field optional, narrowing from stage down to the chapter. */
-export type LearnChoice = Pick<LessonFilter, 'stage' | 'subjectCode' | 'grade' | 'editionId' | 'bookId' | 'nodeId' | 'keyword'> & {
+export type LearnChoice = Pick<LessonFilter, 'stage' | 'subjectCode' | 'grade' | 'editionId' | 'bookId' | 'nodeId' | 'keyword' | 'tagId'> & {
   orderBy: Extract<LessonOrder, 'newest' | 'hottest' | 'excellent'>;
   pageNum: number;
 };
 
 const NUMBERS = ['stage', 'subjectCode', 'grade', 'pageNum'] as const;
-const TEXTS = ['editionId', 'bookId', 'nodeId', 'keyword'] as const;
+const TEXTS = ['editionId', 'bookId', 'nodeId', 'keyword', 'tagId'] as const;
 const ORDERS = ['newest', 'hottest', 'excellent'] as const;
 
 /**

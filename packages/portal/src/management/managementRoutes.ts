@@ -19,9 +19,9 @@ export interface ManagementRoute {
 export const managementRoutes: readonly ManagementRoute[] = [
   { path: 'type=live', title: 'mgmt.live', screen: 'mgmtLiveLessons', menu: true, access: 'read' },
   { path: 'type=broadcast', title: 'mgmt.broadcast', screen: 'mgmtBroadcastLessons', menu: true, access: 'read' },
-  { path: 'type=special', title: 'mgmt.special', screen: 'comingSoon', menu: true },
-  { path: 'type=specialType', title: 'mgmt.specialType', screen: 'comingSoon', menu: true },
-  { path: 'type=tag', title: 'mgmt.tag', screen: 'comingSoon', menu: true },
+  { path: 'type=special', title: 'mgmt.special', screen: 'mgmtSpecialTopics', menu: true, access: 'read' },
+  { path: 'type=specialType', title: 'mgmt.specialType', screen: 'mgmtSpecialTypes', menu: true, access: 'read' },
+  { path: 'type=tag', title: 'mgmt.tag', screen: 'mgmtLessonTags', menu: true, access: 'read' },
   { path: 'type=teaIntro', title: 'mgmt.teaIntro', screen: 'comingSoon', menu: true },
   { path: 'type=lbt', title: 'mgmt.lbt', screen: 'mgmtCarousel', menu: true, access: 'read' },
   { path: 'type=feedbackmana', title: 'mgmt.feedbackmana', screen: 'comingSoon', menu: true },

@@ -28,6 +28,9 @@ export const screens = {
   mgmtCarousel: lazyScreen(() => import('../management/carousel/CarouselScreen')),
   mgmtSettings: lazyScreen(() => import('../management/settings/SettingsScreen')),
   mgmtAuditLog: lazyScreen(() => import('../management/audit/AuditLogScreen')),
+  mgmtSpecialTopics: lazyScreen(() => import('../management/topics/SpecialTopicsScreen')),
+  mgmtSpecialTypes: lazyScreen(() => import('../management/topics/SpecialTypesScreen')),
+  mgmtLessonTags: lazyScreen(() => import('../management/topics/TagsScreen')),
 };
 
 export type ScreenKey = keyof typeof screens;

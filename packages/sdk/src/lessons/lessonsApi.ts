@@ -15,7 +15,9 @@ import type {
   ScheduleDay,
   StudyRow,
   SubjectOption,
+  LessonTag,
   Topic,
+  TopicType,
   TreeNode,
 } from './types.js';
 
@@ -80,7 +82,12 @@ export function createLessonsApi(http: JsonClient, options: LessonsApiOptions = 
     saveHistoryNode: (businessType: string, node: HistoryNode, o?: O) =>
       http.post<HistoryNode>(cs('lessonHistoryNode/save'), { businessType, ...node }, as(session, o)),
 
-    topics: (o?: O) => http.post<Topic[]>(cs('specialSubject/list'), {}, as(pub, o)),
+    /** The topics in their order; of one special-topic type when `typeId` is given. */
+    topics: (filter: { typeId?: string } = {}, o?: O) => http.post<Topic[]>(cs('specialSubject/list'), filter, as(pub, o)),
+    /** The special-topic types, in order. */
+    topicTypes: (o?: O) => http.post<TopicType[]>(cs('specialSubjectType/list'), {}, as(pub, o)),
+    /** The lesson tags, in order. */
+    tags: (o?: O) => http.post<LessonTag[]>(cs('lessonTag/list'), {}, as(pub, o)),
     slides: (o?: O) => http.get<CarouselSlide[]>(cs('carouselImage/list/home'), undefined, as(viewer(), o)),
 
     notesPage: (body: Paging & { lessonId?: string; keyword?: string }, o?: O) => http.post<Page<Note>>(cs('lessonNote/getNotesPage'), body, as(session, o)),

@@ -30,9 +30,17 @@ export interface LessonFilter {
   orderBy?: LessonOrder;
   excellentFlag?: number;
   specialSubjectId?: string;
+  /** Only lessons carrying this tag (`lessonTag/list`). */
+  tagId?: string;
   liveState?: LiveState;
   publishStatus?: number;
   onlyMine?: boolean;
+}
+
+/** A tag as a lesson carries it. */
+export interface LessonTagRef {
+  tagId: string;
+  name: string;
 }
 
 export interface LessonSummary {
@@ -72,6 +80,8 @@ export interface LessonSummary {
   learningCount: number;
   viewCount: number;
   specialSubjectIds: string[];
+  /** The lesson's tags, in the tag list's order. */
+  tags: LessonTagRef[];
   createdBy: string | null;
   createTime: number;
   updateTime: number;
@@ -151,6 +161,8 @@ export interface SaveLessonInput {
   durationSeconds?: number;
   resources?: ResourceInput[];
   specialSubjectIds?: string[];
+  /** Replaces the lesson's tags when given. */
+  tagIds?: string[];
 }
 
 export interface Page<T> {
@@ -204,7 +216,27 @@ export interface Topic {
   name: string;
   description: string | null;
   coverUrl: string | null;
+  /** An uploaded cover (its `coverUrl` is then a signed link). */
+  coverFileId?: string | null;
   lessonCount: number;
+  sort?: number;
+  /** Its special-topic type, if any. */
+  typeId?: string | null;
+  typeName?: string | null;
+}
+
+/** A special-topic type (`specialSubjectType/list`). */
+export interface TopicType {
+  typeId: string;
+  name: string;
+  sort: number;
+}
+
+/** A lesson tag (`lessonTag/list`). */
+export interface LessonTag {
+  tagId: string;
+  name: string;
+  sort: number;
 }
 
 export interface CarouselSlide {

@@ -14,6 +14,7 @@ import * as lessons from './schema/lessons.js';
 import * as learning from './schema/learning.js';
 import * as showcase from './schema/showcase.js';
 import * as audit from './schema/audit.js';
+import * as tags from './schema/tags.js';
 
 export * from './schema/users.js';
 export * from './schema/auth.js';
@@ -25,5 +26,6 @@ export * from './schema/lessons.js';
 export * from './schema/learning.js';
 export * from './schema/showcase.js';
 export * from './schema/audit.js';
+export * from './schema/tags.js';
 
-export const schema = { ...users, ...auth, ...config, ...files, ...curriculum, ...teachers, ...lessons, ...learning, ...showcase, ...audit };
+export const schema = { ...users, ...auth, ...config, ...files, ...curriculum, ...teachers, ...lessons, ...learning, ...showcase, ...audit, ...tags };

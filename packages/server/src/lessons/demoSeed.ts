@@ -18,6 +18,7 @@ import { insertMany } from '../db/insertMany.js';
 import { chinaDayStart } from './lessonStats.js';
 import { SEED_BANNER_PREFIX, SEED_MEDIA_PREFIX } from './seedFiles.js';
 import { first, num } from '../db/rows.js';
+import { seedTaxonomy } from '../taxonomy/demoSeed.js';
 
 export const DEMO_LESSON_COUNT = 240;
 const DAY = 86_400_000;
@@ -93,6 +94,7 @@ export async function seedCloudLessons(db: Orm, options: { demo: boolean; now: n
     const demoTeacher = presentIds.has(demoTeachers[0]?.id ?? '') ? demoTeachers[0] : undefined;
     await insertLessons(db, generateLessons({ count: DEMO_LESSON_COUNT, now, seed: DEFAULT_SEED }), demoTeacher?.id, now);
     await db.execute(sql`INSERT INTO lesson_demo_state (key, anchor_at) VALUES ('lessons', ${chinaDayStart(now)}) ON CONFLICT DO NOTHING`);
+    await seedTaxonomy(db, now);
     return;
   }
   const days = Math.round((chinaDayStart(now) - num(seeded.anchor_at)) / DAY);
@@ -102,6 +104,7 @@ export async function seedCloudLessons(db: Orm, options: { demo: boolean; now: n
                          WHERE live_flag = 1 AND id ~ '^ls-[0-9]{4}$'`);
     await db.execute(sql`UPDATE lesson_demo_state SET anchor_at = anchor_at + ${shift} WHERE key = 'lessons'`);
   }
+  await seedTaxonomy(db, now);
 }
 
 async function insertLessons(db: Orm, lessons: SeedLesson[], demoTeacherId: string | undefined, now: number): Promise<void> {

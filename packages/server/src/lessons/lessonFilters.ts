@@ -79,6 +79,9 @@ export async function lessonConditions(
   if (filter.specialSubjectId) {
     where.push(sql`EXISTS (SELECT 1 FROM special_subject_lessons s WHERE s.lesson_id = l.id AND s.special_subject_id = ${filter.specialSubjectId})`);
   }
+  if (filter.tagId) {
+    where.push(sql`EXISTS (SELECT 1 FROM lesson_tag_links g WHERE g.lesson_id = l.id AND g.tag_id = ${filter.tagId})`);
+  }
   if (filter.liveState) {
     const now = c.now;
     if (filter.liveState === 'upcoming') where.push(sql`l.live_flag = 1 AND l.live_start_at > ${now}`);

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { localeOf, ok } from '../http/envelope.js';
 import { CurriculumRepo } from '../curriculum/curriculumRepo.js';
-import { requireAdmin, requireTeacher } from './access.js';
+import { requireTeacher } from './access.js';
 import { idSchema } from '../db/ids.js';
 import { epochMsSchema } from '../http/schemaRules.js';
 import { addDownload, deleteLesson, makeLiveLesson, setExcellent, setPublished } from './lessonActions.js';
@@ -26,7 +26,6 @@ export async function lessonManageRoutes(app: FastifyInstance, ctx: AppContext):
   const db = ctx.db.orm;
   const queries = new LessonQueries(db, ctx.now, ctx.media.url);
   const curriculum = new CurriculumRepo(db);
-  const admin = { preValidation: requireAdmin(ctx) };
   const teacher = { preValidation: requireTeacher(ctx) };
   const all = (filter: LessonFilter, live: 0 | 1 | undefined) => lessonConditions(filter, { kind: 'all' }, live, { curriculum, now: ctx.now() });
 
@@ -50,7 +49,7 @@ export async function lessonManageRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.post<{ Body: LessonFilter | undefined }>(
     `${CLOUD_LESSON}/getSpecialSubjectLessonManagerViewPage`,
-    { ...admin, schema: { body: filterBody } },
+    { ...managed(ctx, 'read'), schema: { body: filterBody } },
     async (request) => {
       const body = request.body ?? {};
       if (body.specialSubjectId) await requireTopic(ctx, body.specialSubjectId);

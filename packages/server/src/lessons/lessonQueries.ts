@@ -16,7 +16,9 @@ const summarySelect = (source: SQL) => sql`
   SELECT l.*, e.name AS edition_name, b.name AS book_name, n.name AS chapter_name,
          t.title AS teacher_title, t.avatar_url AS teacher_avatar_url, t.avatar_file_id AS teacher_avatar_file_id,
          COALESCE((SELECT json_agg(s.special_subject_id ORDER BY s.special_subject_id)
-                   FROM special_subject_lessons s WHERE s.lesson_id = l.id), '[]'::json) AS special_subject_ids
+                   FROM special_subject_lessons s WHERE s.lesson_id = l.id), '[]'::json) AS special_subject_ids,
+         COALESCE((SELECT json_agg(json_build_object('tagId', g.id, 'name', g.name) ORDER BY g.sort, g.id)
+                   FROM lesson_tag_links k JOIN lesson_tags g ON g.id = k.tag_id WHERE k.lesson_id = l.id), '[]'::json) AS tags
   FROM ${source} l
   LEFT JOIN curriculum_editions e ON e.id = l.edition_id
   LEFT JOIN curriculum_books b ON b.id = l.book_id

@@ -19,6 +19,7 @@ import { LessonQueries } from './lessonQueries.js';
 import { LessonWriteRepo } from './lessonWriteRepo.js';
 import { SpecialSubjectRepo } from '../specialSubjects/specialSubjectRepo.js';
 import type { SaveInput } from './lessonSchemas.js';
+import { existingTags } from '../taxonomy/tagLinks.js';
 
 const bad = (message: string, field: string) => new AppError(Codes.BAD_REQUEST, message, { field });
 const MAX_LIVE_MS = 12 * 3_600_000;
@@ -160,6 +161,14 @@ export async function saveLesson(ctx: AppContext, auth: AuthUser, input: SaveInp
     if (missing >= 0) throw bad(`参数 specialSubjectIds[${missing}] 对应的专题不存在：${topics[missing]}`, `specialSubjectIds[${missing}]`);
   }
 
+  // Tags: any teacher may tag their own lesson with the platform's tags.
+  const tagIds = input.tagIds ? [...new Set(input.tagIds)] : undefined;
+  if (tagIds && tagIds.length > 0) {
+    const found = await existingTags(db, tagIds);
+    const missing = tagIds.findIndex((t) => !found.has(t));
+    if (missing >= 0) throw bad(`参数 tagIds[${missing}] 对应的课程标签不存在：${tagIds[missing]}`, `tagIds[${missing}]`);
+  }
+
   const videoSeconds = resources.reduce((sum, r) => sum + (r.durationSeconds ?? 0), 0);
   const durationSeconds = input.durationSeconds ?? (liveFlag === 1 ? Math.round((liveEnd! - liveStart!) / 1000) : videoSeconds);
   const now = ctx.now();
@@ -212,6 +221,7 @@ export async function saveLesson(ctx: AppContext, auth: AuthUser, input: SaveInp
         }
       : {}),
     ...(input.specialSubjectIds ? { specialSubjectIds: topics } : {}),
+    ...(tagIds ? { tagIds } : {}),
   });
   return id;
 }

@@ -29,6 +29,7 @@ export const filterProps = {
   orderBy: { type: 'string', enum: ORDER_BY },
   excellentFlag: flag,
   specialSubjectId: idSchema,
+  tagId: idSchema,
   liveState: { type: 'string', enum: LIVE_STATES },
   publishStatus: flag,
   onlyMine: { type: 'boolean' },
@@ -81,6 +82,7 @@ export const saveSchema = {
     durationSeconds: { type: 'integer', minimum: 0, maximum: 86_400 },
     resources: { type: 'array', maxItems: 50, items: resourceSchema },
     specialSubjectIds: { type: 'array', maxItems: 20, items: idSchema },
+    tagIds: { type: 'array', maxItems: 10, items: idSchema },
   },
 } as const;
 

@@ -1,7 +1,7 @@
 /** What a lesson looks like to clients: list rows (summary) and the detail with its videos. */
 import { gradeName, stageName, subjectName } from '../curriculum/names.js';
 import { num, numOrNull, str, strOrNull, type Row } from '../db/rows.js';
-import type { LessonResource, LessonSummary, LiveState } from '@dscloud/sdk/lessons';
+import type { LessonResource, LessonSummary, LessonTagRef, LiveState } from '@dscloud/sdk/lessons';
 
 export type { LessonResource, LessonSummary };
 
@@ -18,6 +18,11 @@ export function liveStateAt(start: number | null, end: number | null, now: numbe
 const jsonList = (value: unknown): string[] => {
   const list = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
   return Array.isArray(list) ? list.map(String) : [];
+};
+
+const tagList = (value: unknown): LessonTagRef[] => {
+  const list = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  return Array.isArray(list) ? list.map((t: { tagId: unknown; name: unknown }) => ({ tagId: String(t.tagId), name: String(t.name) })) : [];
 };
 
 export function toSummary(r: Row, now: number, fileUrl: FileUrl): LessonSummary {
@@ -63,6 +68,7 @@ export function toSummary(r: Row, now: number, fileUrl: FileUrl): LessonSummary 
     learningCount: num(r.learning_count),
     viewCount: num(r.view_count),
     specialSubjectIds: jsonList(r.special_subject_ids),
+    tags: tagList(r.tags),
     createdBy: strOrNull(r.created_by),
     createTime: num(r.created_at),
     updateTime: num(r.updated_at),

@@ -5,7 +5,7 @@
 import { and, count, eq, inArray, ne, notExists, notInArray, sql } from 'drizzle-orm';
 import { newId } from '../db/ids.js';
 import type { Orm } from '../db/database.js';
-import { lessonDownloads, lessonKnowledgeNodes, lessonLearning, lessonNotes, lessonResources, lessons, specialSubjectLessons, specialSubjects } from '../db/schema.js';
+import { lessonDownloads, lessonKnowledgeNodes, lessonLearning, lessonNotes, lessonResources, lessons, lessonTagLinks, specialSubjectLessons, specialSubjects } from '../db/schema.js';
 
 type Tx = Parameters<Parameters<Orm['transaction']>[0]>[0];
 
@@ -32,6 +32,7 @@ export interface LessonSave {
   knowledgeNodeIds?: string[];
   videos?: VideoValues[];
   specialSubjectIds?: string[];
+  tagIds?: string[];
 }
 
 export class LessonWriteRepo {
@@ -84,6 +85,10 @@ export class LessonWriteRepo {
         if (save.specialSubjectIds.length > 0) {
           await tx.insert(specialSubjectLessons).values(save.specialSubjectIds.map((specialSubjectId) => ({ specialSubjectId, lessonId: id })));
         }
+      }
+      if (save.tagIds) {
+        await tx.delete(lessonTagLinks).where(eq(lessonTagLinks.lessonId, id));
+        if (save.tagIds.length > 0) await tx.insert(lessonTagLinks).values(save.tagIds.map((tagId) => ({ lessonId: id, tagId })));
       }
     });
   }

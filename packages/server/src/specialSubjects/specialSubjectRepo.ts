@@ -8,15 +8,16 @@ const s = specialSubjects;
 const x = specialSubjectLessons;
 
 /** A topic with the number of its published lessons. */
-export type TopicRow = typeof specialSubjects.$inferSelect & { lessonCount: number };
+export type TopicRow = typeof specialSubjects.$inferSelect & { lessonCount: number; typeName: string | null };
 export type NewTopic = typeof specialSubjects.$inferInsert;
-export type TopicChanges = Partial<Pick<NewTopic, 'name' | 'description' | 'coverUrl' | 'sort'>> & { updatedAt: number };
+export type TopicChanges = Partial<Pick<NewTopic, 'name' | 'description' | 'coverUrl' | 'coverFileId' | 'sort' | 'typeId'>> & { updatedAt: number };
 
 type Tx = Parameters<Parameters<Orm['transaction']>[0]>[0];
 
 export class SpecialSubjectRepo {
   /** The topic's published lessons, counted beside each topic row. */
   private readonly lessonCount: SQL<number>;
+  private readonly typeName: SQL<string | null>;
 
   constructor(private readonly db: Orm) {
     const published = db
@@ -25,24 +26,26 @@ export class SpecialSubjectRepo {
       .innerJoin(lessons, eq(lessons.id, x.lessonId))
       .where(and(eq(x.specialSubjectId, s.id), eq(lessons.publishStatus, 1)));
     this.lessonCount = sql<number>`(${published})`.mapWith(Number);
+    // Spelled out: drizzle leaves columns of a single-table select unqualified.
+    this.typeName = sql<string | null>`(SELECT t.name FROM special_subject_types t WHERE t.id = "special_subjects"."type_id")`;
   }
 
   private select(where: SQL | undefined): Promise<TopicRow[]> {
     return this.db
-      .select({ ...this.columns(), lessonCount: this.lessonCount })
+      .select({ ...this.columns(), lessonCount: this.lessonCount, typeName: this.typeName })
       .from(s)
       .where(where)
       .orderBy(asc(s.sort), asc(s.createdAt), asc(s.id));
   }
 
   private columns() {
-    const { id, name, description, coverUrl, sort, createdBy, createdAt, updatedAt } = s;
-    return { id, name, description, coverUrl, sort, createdBy, createdAt, updatedAt };
+    const { id, name, description, coverUrl, coverFileId, sort, typeId, createdBy, createdAt, updatedAt } = s;
+    return { id, name, description, coverUrl, coverFileId, sort, typeId, createdBy, createdAt, updatedAt };
   }
 
-  /** Every topic in order, or those whose name contains `keyword`. */
-  list(keyword?: string): Promise<TopicRow[]> {
-    return this.select(keyword ? ilike(s.name, containsPattern(keyword)) : undefined);
+  /** Every topic in order, or those whose name contains `keyword` and of type `typeId`. */
+  list(keyword?: string, typeId?: string): Promise<TopicRow[]> {
+    return this.select(and(keyword ? ilike(s.name, containsPattern(keyword)) : undefined, typeId ? eq(s.typeId, typeId) : undefined));
   }
 
   async find(id: string): Promise<TopicRow | undefined> {
@@ -93,6 +96,29 @@ export class SpecialSubjectRepo {
     await this.db.transaction(async (tx) => {
       for (const [i, id] of [...ids, ...rest.map((r) => r.id)].entries()) await tx.update(s).set({ sort: i + 1, updatedAt: now }).where(eq(s.id, id));
     });
+  }
+
+  /** Files the lessons under the topic (after those already there); how many were new. */
+  async addLessons(id: string, lessonIds: string[]): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const [last] = await tx.select({ n: sql<number>`COALESCE(max(${x.sort}), -1) + 1`.mapWith(Number) }).from(x).where(eq(x.specialSubjectId, id));
+      const start = last?.n ?? 0;
+      const added = await tx
+        .insert(x)
+        .values(lessonIds.map((lessonId, i) => ({ specialSubjectId: id, lessonId, sort: start + i })))
+        .onConflictDoNothing()
+        .returning({ lessonId: x.lessonId });
+      return added.length;
+    });
+  }
+
+  /** Takes the lessons out of the topic (the lessons stay); how many were in it. */
+  async removeLessons(id: string, lessonIds: string[]): Promise<number> {
+    const removed = await this.db
+      .delete(x)
+      .where(and(eq(x.specialSubjectId, id), inArray(x.lessonId, lessonIds)))
+      .returning({ lessonId: x.lessonId });
+    return removed.length;
   }
 
   /** Deletes the topics; their lessons stay (the filing rows go with the topic). */

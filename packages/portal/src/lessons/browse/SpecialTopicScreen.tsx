@@ -1,6 +1,6 @@
 import { Pagination, Radio } from 'antd';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useT } from '../../i18n/useT';
 import { LessonGrid } from '../LessonGrid';
 import { mapAsync, useAsync } from '../useAsync';
@@ -10,13 +10,19 @@ import './browse.css';
 
 const PAGE_SIZE = 12;
 
-/** Special topics: the topic list as choices, the chosen topic's lessons below (the first topic by default). */
+/**
+ * Special topics: the topic types (`?type=` in the URL) and the topic list as choices, the chosen
+ * topic's lessons below (the first topic of the list by default), in the back-office's order.
+ */
 export default function SpecialTopicScreen() {
   const t = useT();
   const api = useLessonsApi();
   const navigate = useNavigate();
   const { id } = useParams();
-  const topics = useAsync(() => api.topics(), [api]);
+  const [params] = useSearchParams();
+  const typeId = params.get('type') ?? '';
+  const types = useAsync(() => api.topicTypes(), [api]);
+  const topics = useAsync(() => api.topics(typeId ? { typeId } : {}), [api, typeId]);
   const current = topics.data?.find((topic) => topic.specialSubjectId === id) ?? topics.data?.[0];
   const [pageNum, setPageNum] = useState(1);
   const topicId = current?.specialSubjectId;
@@ -28,6 +34,20 @@ export default function SpecialTopicScreen() {
   return (
     <div>
       <h1 className="ds-screen-title">{t('screen.specialTopic')}</h1>
+      {types.data?.length ? (
+        <Radio.Group
+          className="ds-topic-types"
+          aria-label={t('special.type')}
+          optionType="button"
+          value={typeId}
+          onChange={(e) => {
+            setPageNum(1);
+            const value = e.target.value as string;
+            void navigate({ pathname: '/special-topic', search: value ? `?type=${encodeURIComponent(value)}` : '' });
+          }}
+          options={[{ value: '', label: t('special.typeAll') }, ...types.data.map((type) => ({ value: type.typeId, label: type.name }))]}
+        />
+      ) : null}
       {topics.data?.length ? (
         <Radio.Group
           className="ds-topics"
@@ -36,7 +56,7 @@ export default function SpecialTopicScreen() {
           value={topicId}
           onChange={(e) => {
             setPageNum(1);
-            void navigate(`/special-topic/${encodeURIComponent(e.target.value as string)}`);
+            void navigate({ pathname: `/special-topic/${encodeURIComponent(e.target.value as string)}`, search: params.toString() ? `?${params.toString()}` : '' });
           }}
           options={topics.data.map((topic) => ({ value: topic.specialSubjectId, label: `${topic.name}（${t('topic.lessons', { count: topic.lessonCount })}）` }))}
         />

@@ -54,6 +54,15 @@ export default function CourseDetailScreen() {
         <span>{[detail.stageName, detail.gradeName, detail.editionName, detail.bookName].filter(Boolean).join(' · ')}</span>
         <span>{[detail.teacherName, detail.teacherTitle, detail.schoolName].filter(Boolean).join(' · ')}</span>
         {detail.liveFlag && detail.liveStartTime ? <span>{t('detail.liveAt', { time: dateTime(detail.liveStartTime) })}</span> : null}
+        {detail.tags?.length ? (
+          <span className="ds-detail-tags" role="group" aria-label={t('lessonTags.label')}>
+            {detail.tags.map((tag) => (
+              <Link key={tag.tagId} to={`/learn/demand/tagId=${encodeURIComponent(tag.tagId)}`}>
+                #{tag.name}
+              </Link>
+            ))}
+          </span>
+        ) : null}
       </div>
       <div className="ds-detail-player">
         <LessonPlayer

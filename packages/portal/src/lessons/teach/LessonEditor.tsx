@@ -1,3 +1,4 @@
+import { TagPicker } from './TagPicker';
 import { isDsError } from '@dscloud/sdk/errors';
 import { Alert, Button, Form, Input } from 'antd';
 import { useCallback, useState, type ReactNode } from 'react';
@@ -83,6 +84,7 @@ export function LessonEditor({ initial, lessonId, live = false, notice, extraFie
         <Form.Item name="description" label={t('teach.description')}>
           <Input.TextArea maxLength={5000} autoSize={{ minRows: 2, maxRows: 8 }} />
         </Form.Item>
+        <TagPicker />
       </section>
       <section className="ds-panel ds-teach-section" aria-labelledby="teach-curriculum">
         <h2 id="teach-curriculum">{t('teach.section.curriculum')}</h2>

@@ -118,3 +118,17 @@ describe('fieldOfError', () => {
     expect(fieldOfError(new Error('参数 title 不能为空'))).toBeNull();
   });
 });
+
+describe('tags', () => {
+  it('sends the chosen tags once each, an emptied choice as [], and nothing when the form never had tags', () => {
+    expect(toSavePayload({ ...filled, tagIds: ['tag-a', 'tag-b', 'tag-a'] }).tagIds).toEqual(['tag-a', 'tag-b']);
+    expect(toSavePayload({ ...filled, tagIds: [] }).tagIds).toEqual([]);
+    expect(toSavePayload(filled)).not.toHaveProperty('tagIds');
+  });
+
+  it('fills the picker from the saved lesson and marks it when the server names a tag', () => {
+    const lesson = { title: 'x', stage: 2, subjectCode: 214, grade: 3, bookId: null, chapterNodeId: null, knowledgeNodes: [], resources: [], tags: [{ tagId: 'tag-a', name: '航天' }] };
+    expect(fromDetail(lesson as unknown as OwnLessonDetail).tagIds).toEqual(['tag-a']);
+    expect(fieldOfError(new HttpError(400, { path: '/save', envelope: { status: 400, data: { field: 'tagIds[1]' } } }))).toEqual(['tagIds']);
+  });
+});

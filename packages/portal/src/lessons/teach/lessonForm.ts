@@ -24,6 +24,8 @@ export interface LessonFormValues {
   chapterNodeId?: string;
   knowledgeNodeIds: string[];
   description?: string;
+  /** The lesson's tags (lessonTag/list). */
+  tagIds?: string[];
   resources: VideoRow[];
   /** A live lesson's start and end (epoch ms); the form asks for it only for live lessons. */
   liveTime?: readonly [number, number];
@@ -78,6 +80,8 @@ export function toSavePayload(values: LessonFormValues, lessonId?: string, live 
     chapterNodeId: values.chapterNodeId ?? null,
     knowledgeNodeIds: [...new Set(values.knowledgeNodeIds ?? [])],
     description: values.description?.trim() ?? '',
+    // Only when the form holds tags: an empty list clears them, no list keeps what is stored.
+    ...(values.tagIds ? { tagIds: [...new Set(values.tagIds)] } : {}),
     resources: values.resources.map((row) => {
       const seconds = wholeSeconds(row.durationSeconds);
       return {
@@ -104,6 +108,7 @@ export function fromDetail(lesson: OwnLessonDetail): LessonFormValues {
     description: lesson.description ?? '',
     ...(lesson.liveStartTime !== null && lesson.liveEndTime !== null ? { liveTime: [lesson.liveStartTime, lesson.liveEndTime] as const } : {}),
     ...(lesson.teacherInfoId ? { teacherInfoId: lesson.teacherInfoId, teacherName: lesson.teacherName } : {}),
+    ...(lesson.tags?.length ? { tagIds: lesson.tags.map((tag) => tag.tagId) } : {}),
     resources: [...lesson.resources]
       .sort((a, b) => a.sort - b.sort)
       .map((r) => ({
@@ -120,7 +125,7 @@ export function fromDetail(lesson: OwnLessonDetail): LessonFormValues {
 type FieldName = keyof LessonFormValues;
 export type FieldPath = [FieldName] | ['resources', number, 'title'];
 
-const FORM_FIELDS = new Set<string>(['title', 'stage', 'subjectCode', 'grade', 'bookId', 'chapterNodeId', 'knowledgeNodeIds', 'description', 'resources', 'liveTime']);
+const FORM_FIELDS = new Set<string>(['title', 'stage', 'subjectCode', 'grade', 'bookId', 'chapterNodeId', 'knowledgeNodeIds', 'description', 'tagIds', 'resources', 'liveTime']);
 
 /**
  * The form field a failed save names. The server sends the parameter at fault as `data.field`

@@ -10,6 +10,8 @@
  * - `useActions()` → `{ run, holder }`: `run({ action, confirm: 'delete', done })` asks (提示 / 确定要删除吗),
  *   calls, and reports 操作成功 / 操作失败 (2810137 as a warning). Render `holder` once.
  * - `<BatchBar selected>`: batch buttons and the selected count.
+ * - `<SortableTable rows rowKey columns onReorder nameOf>` + `<DragHandle label>`: a short ordered list
+ *   put in order by dragging (mouse, touch, keyboard: Space, ↑ ↓, Space), for updateSort calls.
  * - `markServerError(form, error, toPath?)`: shows a failed save under the field the server named (`data.field`).
  * - `MgmtAccess`, `useMgmtRights()`: what the signed-in user may do (the server enforces it; the screen hides).
  *
@@ -21,5 +23,7 @@ export { useTableState, type TableController } from './useTableState';
 export { ServerTable, useServerPage, type PageLoad, type ServerPage, type ServerTableProps } from './ServerTable';
 export { useActions, type ActionOptions, type Actions } from './useActions';
 export { BatchBar } from './BatchBar';
+export { SortableTable, DragHandle, type SortableTableProps } from './SortableTable';
+export { reorderIds } from './reorder';
 export { markServerError, serverField, pathOf, type FieldPath } from '../../forms/serverFieldError';
 export { rightsOf, useMgmtRights, type MgmtAccess } from './access';

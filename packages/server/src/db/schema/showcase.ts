@@ -11,6 +11,10 @@ export const specialSubjects = pgTable('special_subjects', {
   createdBy: text('created_by'),
   createdAt: epoch('created_at').notNull(),
   updatedAt: epoch('updated_at').notNull(),
+  /** Its special-topic type (0040), if any. */
+  typeId: text('type_id'),
+  /** An uploaded cover (0040); served by a signed media link. */
+  coverFileId: text('cover_file_id'),
 });
 
 export const specialSubjectLessons = pgTable(
