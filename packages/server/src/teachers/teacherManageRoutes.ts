@@ -197,10 +197,11 @@ export async function teacherManageRoutes(app: FastifyInstance, ctx: AppContext)
       `${P}/importExcel`,
       { ...managed(ctx, 'write', audit('import', { createdIds: createdMany })), bodyLimit: MAX_IMPORT_BYTES },
       async (request) => {
-        if (!Buffer.isBuffer(request.body)) {
+        const body = request.body ?? Buffer.alloc(0);
+        if (!Buffer.isBuffer(body)) {
           throw new AppError(Codes.UNSUPPORTED_MEDIA_TYPE, `参数 file：请以 ${XLSX_TYPE} 上传 Excel 文件（.xlsx），不支持“${request.headers['content-type'] ?? ''}”`, { field: 'file' });
         }
-        const sheet = await readSheet(request.body);
+        const sheet = await readSheet(body);
         return ok(await importTeachers(ctx, repo, sheet, request.scope, request.auth!.user.id), localeOf(request));
       },
     );
