@@ -5,6 +5,7 @@
 import { learnEn, learnZh } from './learnMessages';
 import { teachEn, teachZh } from './teachMessages';
 import { kitEn, kitZh } from './kitMessages';
+import { teaIntroEn, teaIntroZh } from './teaIntroMessages';
 
 export type PortalLocale = 'zh-CN' | 'en';
 
@@ -12,6 +13,7 @@ const zh = {
   ...learnZh,
   ...teachZh,
   ...kitZh,
+  ...teaIntroZh,
   'nav.home': '首页',
   'nav.learn': '智慧学习',
   'nav.teach': '智慧教学',
@@ -118,6 +120,7 @@ const en: Record<MessageKey, string> = {
   ...learnEn,
   ...teachEn,
   ...kitEn,
+  ...teaIntroEn,
   'nav.home': 'Home',
   'nav.learn': 'Smart learning',
   'nav.teach': 'Smart teaching',

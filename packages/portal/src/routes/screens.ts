@@ -23,6 +23,8 @@ export const screens = {
   myLessons: lazyScreen(() => import('../lessons/teach/MyLessonsScreen')),
   lessonForm: lazyScreen(() => import('../lessons/teach/LessonFormScreen')),
   managementLayout: lazyScreen(() => import('../management/ManagementLayout')),
+  teachersManage: lazyScreen(() => import('../management/teachers/TeachersScreen')),
+  teacherPage: lazyScreen(() => import('../teachers/TeacherPage')),
 };
 
 export type ScreenKey = keyof typeof screens;

@@ -12,6 +12,7 @@ import { LessonActions } from './LessonActions';
 import '../lessons.css';
 import './detail.css';
 import { LoadFailed } from '../LoadFailed';
+import { LessonTeacherCard } from '../../teachers/TeacherCard';
 
 const RELATED_COUNT = 8;
 
@@ -75,6 +76,7 @@ export default function CourseDetailScreen() {
           </p>
         ) : null}
       </section>
+      <LessonTeacherCard teacherInfoId={detail.teacherInfoId} />
       <section className="ds-section" aria-labelledby="detail-related">
         <div className="ds-section-head">
           <h2 id="detail-related">{t('detail.related')}</h2>
