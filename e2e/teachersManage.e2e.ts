@@ -113,3 +113,26 @@ describe('teacher introductions in the back office', () => {
     await context.close();
   });
 });
+
+describe('a school administrator', () => {
+  it('sees only their school, edits a teacher in the drawer and the list follows', async () => {
+    const { context, page } = await newPage(browser);
+    await loginAs(page, 'schooladmin');
+    await open(page, '/management/type=teaIntro');
+    const table = page.getByRole('table', { name: '教师列表' });
+    await table.getByRole('link', { name: '刘雅琴' }).waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('treeitem').allInnerTexts()).toEqual(['东山市南湖区实验小学（2）']);
+    expect(await table.getByRole('link', { name: '王雅琴' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: '编辑 刘雅琴' }).click();
+    const drawer = page.getByRole('dialog', { name: '编辑教师' });
+    await drawer.getByRole('textbox', { name: '职称' }).fill('高级教师');
+    await drawer.getByRole('textbox', { name: '荣誉' }).fill('区级骨干教师\n区优秀班主任');
+    expect(await seriousViolations(page, '.ant-drawer-body')).toEqual([]);
+    await drawer.getByRole('button', { name: '保存' }).click();
+    await page.getByText('操作成功').waitFor({ timeout: 15_000 });
+    await drawer.waitFor({ state: 'hidden' });
+    await table.getByRole('row').filter({ hasText: '刘雅琴' }).getByText('高级教师').waitFor({ timeout: 15_000 });
+    await context.close();
+  });
+});

@@ -30,6 +30,7 @@ export function SchoolTeachers() {
         <h2 id="famous-teachers">{t('tea.famous.heading')}</h2>
       </div>
       <Segmented
+        className="ds-famous-schools"
         aria-label={t('tea.famous.schools')}
         value={schoolId ?? undefined}
         onChange={(value) => setPicked(String(value))}

@@ -105,6 +105,7 @@ export function TeacherForm({ api, orgs, editing, open, onClose, onSaved }: {
       open={open}
       onClose={onClose}
       size={560}
+      rootClassName="ds-tea-form"
       destroyOnHidden
       extra={
         <Button type="primary" loading={saving} onClick={() => form.submit()}>
@@ -116,7 +117,7 @@ export function TeacherForm({ api, orgs, editing, open, onClose, onSaved }: {
         <Form.Item label={t('tea.form.avatar')} extra={t('tea.form.avatarHint')}>
           <div className="ds-tea-avatar-field">
             <TeacherAvatar name={editing?.name ?? ''} url={avatar} size={64} />
-            <Uploader accept=".jpg,.jpeg,.png" maxCount={1} lang={lang} onComplete={uploaded} />
+            <Uploader accept=".jpg,.jpeg,.png" maxCount={1} maxSize="2mb" lang={lang} onComplete={uploaded} />
           </div>
         </Form.Item>
         <Form.Item name="avatarFileId" hidden>
