@@ -32,6 +32,7 @@ import { seedCloudLessons } from './lessons/demoSeed.js';
 import { startHousekeeping } from './housekeeping.js';
 import { benchRoutes } from './bench/bareUpload.js';
 import { MODULES } from './modules.js';
+import { logSerializers } from './http/logRedaction.js';
 import type { ManageAccess } from './management/roles.js';
 
 export interface LoginLimits extends FailurePolicy {
@@ -60,6 +61,8 @@ export interface BuildOptions {
   limits?: Partial<LoginLimits>;
   tokenPolicy?: Partial<Omit<TokenPolicy, 'ttlSeconds'>>;
   logger?: boolean;
+  /** Where the log goes (default standard output); tests read it. */
+  logStream?: { write(line: string): void };
   /** Insert the demo organisations and accounts (default: settings.seedDemo). */
   seedDemo?: boolean;
   /**
@@ -155,7 +158,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     };
 
     const app = Fastify({
-      logger: options.logger === false ? false : { level: settings.logLevel },
+      logger: options.logger === false ? false : { level: settings.logLevel, serializers: logSerializers, ...(options.logStream ? { stream: options.logStream } : {}) },
       trustProxy: settings.trustProxy,
       bodyLimit: JSON_BODY_LIMIT,
       forceCloseConnections: options.forceCloseConnections ?? true,

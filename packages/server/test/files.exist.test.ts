@@ -51,6 +51,24 @@ describe('proof of possession', () => {
     expect(denied.res.status).toBe(404);
   });
 
+  it('answers content nobody stored exactly as content someone did: a challenge, which nothing passes', async () => {
+    const unknown = Buffer.from('content that no one has uploaded '.repeat(4000));
+    const ask = (extra: Record<string, unknown> = {}) =>
+      h.call('POST', '/file/v1/file/exist', { token: student, body: { extension: 'mp4', fileMd5: md5(unknown), fileName: '猜的.mp4', fileSize: unknown.length, ...extra } });
+    const known = await exist(student);
+    const decoy = await ask();
+    expect(Object.keys(decoy.data).sort()).toEqual(Object.keys(known.data).sort());
+    expect(Object.keys(decoy.data.challenge).sort()).toEqual(Object.keys(known.data.challenge).sort());
+    expect(decoy.data).toMatchObject({ existsFlag: 0, fileInfoId: -1 });
+    const { challengeId, offset, length } = decoy.data.challenge;
+    expect(length).toBe(Math.min(unknown.length, 64 * 1024));
+    expect(offset + length).toBeLessThanOrEqual(unknown.length);
+    // Even the true MD5 of the claimed bytes links nothing: no content stands behind a decoy.
+    const proved = await ask({ challengeId, proof: md5(unknown.subarray(offset, offset + length)) });
+    expect(proved.data).toMatchObject({ existsFlag: 0, fileInfoId: -1 });
+    expect(proved.data.challenge).toBeUndefined();
+  });
+
   it('refuses a challenge answered by another user or after it expired', async () => {
     const issued = (await exist(student)).data.challenge;
     const proof = md5(whole.subarray(issued.offset, issued.offset + issued.length));

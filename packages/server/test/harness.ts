@@ -75,7 +75,7 @@ export async function startHarness(options: Omit<BuildOptions, 'db' | 'now'> = {
     db,
     keys,
     now: () => Date.now() + offset,
-    logger: false,
+    logger: options.logger ?? false,
     seedDemo: true,
     settings: {
       dataDir,

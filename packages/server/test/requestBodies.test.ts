@@ -131,6 +131,18 @@ describe('values the database would refuse', () => {
     refused(await h.call('POST', '/cloudSchool/v1/cloudLesson/save', { token: teacher, body: await lessonBody(h, { title: '标题\u0000' }) }), 'title');
   });
 
+  it('refuses a prototype key, naming the key rather than calling the JSON malformed', async () => {
+    const url = '/cloudSchool/v1/cloudLesson/getOnDemandLessonPage';
+    const headers = { 'content-type': 'application/json' };
+    const proto = await h.call<{ field: string }>('POST', url, { rawBody: '{"keyword":"a","__proto__":{"x":1}}', headers });
+    expect([proto.http, proto.status, proto.data?.field]).toEqual([400, 5000009, '__proto__']);
+    expect(proto.message).toContain('__proto__');
+    const ctor = await h.call<{ field: string }>('POST', url, { rawBody: '{"constructor":{"prototype":{"x":1}}}', headers });
+    expect([ctor.status, ctor.data?.field]).toEqual([5000009, 'constructor.prototype']);
+    // Really malformed JSON still says so.
+    expect((await h.call('POST', url, { rawBody: '{"keyword":', headers })).message).toContain('JSON 格式错误');
+  });
+
   it('refuses a lone UTF-16 surrogate, naming the field', async () => {
     const raw = '{"keyword":"ab\\ud800c"}';
     const answer = await h.call('POST', '/cloudSchool/v1/cloudLesson/getOnDemandLessonPage', { rawBody: raw, headers: { 'content-type': 'application/json' } });

@@ -95,6 +95,8 @@ describe('tokens on protected calls', () => {
     const none = await h.call('GET', '/base/v1/user/current');
     expect([none.http, none.status, none.message]).toEqual([401, 4010001, '未找到登录凭证，请重新登录']);
     expect((await me('   ')).status).toBe(4010001);
+    expect((await me('Bearer ')).status).toBe(4010001);
+    expect((await me('Bearer')).status).toBe(4010001);
     expect((await me('garbage-token')).status).toBe(4010005);
     expect((await me('x'.repeat(2000))).status).toBe(4010005);
     const token = await h.token('teacher');

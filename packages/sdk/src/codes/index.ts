@@ -16,6 +16,10 @@ export {
   ADMIN_ROLES,
   RESEARCHER_ROLES,
   MANAGEMENT_ROLES,
+  BACKOFFICE_WRITE_ROLES,
+  BACKOFFICE_READ_ROLES,
+  BACKOFFICE_CITY_ROLES,
+  PLATFORM_WIDE_ROLES,
   type RoleCode,
 } from './roles.js';
 export { HomeworkTypes } from './homework.js';

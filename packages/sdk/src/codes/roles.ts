@@ -43,5 +43,20 @@ export const Roles = enumOf<string, EnumEntry<string>>('Role', [
 
 export const ADMIN_ROLES: readonly RoleCode[] = ['CITY_BUREAU_ADMIN', 'DISTRICT_BUREAU_ADMIN', 'SCHOOL_ADMIN'];
 export const RESEARCHER_ROLES: readonly RoleCode[] = ['DISTRICT_BUREAU_RESEARCHER', 'RESEARCHER', 'CITY_BUREAU_RESEARCHER'];
-/** Roles that see the management entry in the footer (besides audit persons). */
-export const MANAGEMENT_ROLES: readonly RoleCode[] = ['CITY_BUREAU_ADMIN', 'CITY_BUREAU_RESEARCHER', 'CC_YXGLY'];
+/**
+ * The back-office's gates (the server's `managed(ctx, access)` and the portal's menu read these):
+ * administrators manage their organisation's subtree, researchers read it, the city bureau's
+ * administrators (and the cloud-school administrator) alone change what is platform-wide.
+ */
+export const BACKOFFICE_WRITE_ROLES: readonly RoleCode[] = ['CITY_BUREAU_ADMIN', 'DISTRICT_BUREAU_ADMIN', 'SCHOOL_ADMIN', 'CC_YXGLY'];
+export const BACKOFFICE_READ_ROLES: readonly RoleCode[] = [...BACKOFFICE_WRITE_ROLES, ...RESEARCHER_ROLES];
+export const BACKOFFICE_CITY_ROLES: readonly RoleCode[] = ['CITY_BUREAU_ADMIN', 'CC_YXGLY'];
+/** Roles whose reach is the whole platform, whatever organisation the role is held in. */
+export const PLATFORM_WIDE_ROLES: readonly RoleCode[] = ['CITY_BUREAU_ADMIN', 'CC_YXGLY', 'CITY_BUREAU_RESEARCHER'];
+
+/**
+ * Roles that see the management entry in the footer (besides audit persons): the spec's city
+ * administrators, city researchers and CC_YXGLY, and — since this back-office serves districts and
+ * schools their own subtree — every other back-office role (docs/roles.md).
+ */
+export const MANAGEMENT_ROLES: readonly RoleCode[] = BACKOFFICE_READ_ROLES;

@@ -7,8 +7,9 @@ export type CompareResult = { exists: true; fileInfo: FileInfo | undefined; file
 
 /**
  * Asks whether the server already holds these bytes (秒传). Knowing an MD5 is not proof of having the
- * file: when the server holds the content for someone else it answers with a challenge — a random
- * byte range — and links the file only after we send the MD5 of that range.
+ * file: unless we already own it, the server answers with a challenge — a random byte range — and
+ * links the file only after we send the MD5 of that range and it holds that content (it does not say
+ * whether it does: a new file costs one more small request and the hash of at most 64 KB).
  */
 export async function compareWithServer(ctx: FileRunContext, fileMd5: string): Promise<CompareResult> {
   const { source, options, api, signal } = ctx;

@@ -57,10 +57,13 @@ describe('role derivation', () => {
     expect(researcherInfoOf(null).researcherTopLevel).toBe(3);
   });
 
-  it('shows management to city admins, city researchers, CC_YXGLY and audit persons only', () => {
+  it('shows management to administrators, researchers, CC_YXGLY and audit persons only', () => {
     expect(canSeeManagement(teacher({ roleVOList: [{ roleCode: 'CC_YXGLY' }] }))).toBe(true);
     expect(canSeeManagement(teacher({ roleVOList: [{ roleCode: 'CITY_BUREAU_RESEARCHER', level: 1 }] }))).toBe(true);
-    expect(canSeeManagement(teacher({ roleVOList: [{ roleCode: 'SCHOOL_ADMIN', level: 3 }] }))).toBe(false);
+    // Districts and schools run their own subtree in this back-office (docs/roles.md).
+    expect(canSeeManagement(teacher({ roleVOList: [{ roleCode: 'SCHOOL_ADMIN', level: 3 }] }))).toBe(true);
+    expect(canSeeManagement(teacher({ roleVOList: [{ roleCode: 'HEAD_TEACHER', level: 4 }] }))).toBe(false);
+    expect(canSeeManagement(teacher())).toBe(false);
     expect(canSeeManagement(teacher(), true)).toBe(true);
     expect(canSeeManagement(null, true)).toBe(false);
   });

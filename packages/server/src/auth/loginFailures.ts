@@ -1,9 +1,21 @@
 /**
- * Failed logins per account name, kept in the database so that the captcha rule and the lock-out hold
- * across restarts and across several servers. Names are counted whether or not the account exists,
- * so the counters reveal nothing about which accounts are real.
+ * Failed logins per account name and client address, kept in the database so that the rules hold
+ * across restarts and across several servers on one PostgreSQL. Names are counted whether or not the
+ * account exists, so the counters reveal nothing about which accounts are real.
+ *
+ * Each attempt is written down *before* its password is checked (`begin`, unsettled), so parallel
+ * attempts cannot all slip under the captcha rule: an attempt goes ahead only while the account's
+ * failures plus the attempts begun before it and still being checked stay under `captchaAfter`;
+ * otherwise it waits for those to settle and looks again. Of twenty wrong passwords at once, at most
+ * `captchaAfter` are checked; twenty right ones are all let in, a few at a time. A wrong password
+ * settles its attempt as a failure (`fail`); any other outcome takes it back (`forget`).
+ *
+ * Who is shut out: failures from anywhere make the account ask for the slider captcha (a slowdown
+ * the owner passes); only the client that failed `lockAfter` times is refused the account
+ * (4290001), so nobody can lock the owner out from another address (OWASP ASVS 2.2.1).
  */
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { setTimeout as delay } from 'node:timers/promises';
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Orm } from '../db/database.js';
 import { loginFailures } from '../db/schema.js';
 
@@ -12,7 +24,7 @@ export interface FailurePolicy {
   captchaAfter: number;
   /** How long failures count towards the captcha rule. */
   captchaWindowMs: number;
-  /** Failures per account within `lockWindowMs` after which logins are refused (4290001). */
+  /** Failures of one account from one client address within `lockWindowMs` after which that client is refused the account (4290001). */
   lockAfter: number;
   lockWindowMs: number;
 }
@@ -21,6 +33,17 @@ export interface FailureState {
   captchaRequired: boolean;
   locked: boolean;
 }
+
+export interface Attempt extends FailureState {
+  /** The attempt's row: it stays as a failure unless `forget` takes it back. */
+  id: number;
+}
+
+/** How long an attempt waits for earlier ones still being checked, and how often it looks. */
+const IN_FLIGHT_WAIT_MS = 5_000;
+const IN_FLIGHT_POLL_MS = 20;
+/** An attempt unsettled for this long belongs to a server that stopped mid-check: it no longer counts. */
+const IN_FLIGHT_STALE_MS = 30_000;
 
 export const accountKey = (username: string): string => username.trim().toLowerCase();
 
@@ -31,23 +54,44 @@ export class LoginFailures {
     private readonly now: () => number,
   ) {}
 
-  async state(username: string): Promise<FailureState> {
-    const now = this.now();
-    const [row] = await this.db
-      .select({
-        recent: sql<number>`count(*) filter (where ${loginFailures.failedAt} > ${now - this.policy.captchaWindowMs})::int`,
-        lock: sql<number>`count(*) filter (where ${loginFailures.failedAt} > ${now - this.policy.lockWindowMs})::int`,
-      })
-      .from(loginFailures)
-      .where(eq(loginFailures.username, accountKey(username)));
-    return {
-      captchaRequired: Number(row?.recent ?? 0) > this.policy.captchaAfter - 1,
-      locked: Number(row?.lock ?? 0) >= this.policy.lockAfter,
-    };
+  /** Writes the attempt down, then reads the rules, waiting for earlier attempts still being checked. */
+  async begin(username: string, ip: string): Promise<Attempt> {
+    const key = accountKey(username);
+    const [mine] = await this.db
+      .insert(loginFailures)
+      .values({ username: key, ip, failedAt: this.now(), settled: false })
+      .returning({ id: loginFailures.id });
+    const id = mine!.id;
+    const giveUpAt = performance.now() + IN_FLIGHT_WAIT_MS;
+    for (;;) {
+      const now = this.now();
+      const [row] = await this.db
+        .select({
+          failed: sql<number>`count(*) filter (where ${loginFailures.settled} and ${loginFailures.failedAt} > ${now - this.policy.captchaWindowMs})::int`,
+          inFlight: sql<number>`count(*) filter (where not ${loginFailures.settled} and ${loginFailures.id} < ${id} and ${loginFailures.failedAt} > ${now - IN_FLIGHT_STALE_MS})::int`,
+          fromHere: sql<number>`count(*) filter (where ${loginFailures.settled} and ${loginFailures.ip} = ${ip} and ${loginFailures.failedAt} > ${now - this.policy.lockWindowMs})::int`,
+        })
+        .from(loginFailures)
+        .where(and(eq(loginFailures.username, key), ne(loginFailures.id, id)));
+      const failed = Number(row?.failed ?? 0);
+      const inFlight = Number(row?.inFlight ?? 0);
+      const locked = Number(row?.fromHere ?? 0) >= this.policy.lockAfter;
+      if (failed >= this.policy.captchaAfter) return { id, captchaRequired: true, locked };
+      if (failed + inFlight < this.policy.captchaAfter) return { id, captchaRequired: false, locked };
+      // Earlier attempts may still fail: wait for them (bounded; then ask for the captcha to be safe).
+      if (performance.now() > giveUpAt) return { id, captchaRequired: true, locked };
+      await delay(IN_FLIGHT_POLL_MS);
+    }
   }
 
-  async record(username: string, ip: string): Promise<void> {
-    await this.db.insert(loginFailures).values({ username: accountKey(username), ip, failedAt: this.now() });
+  /** The attempt's password was wrong: it counts as a failure from now on. */
+  async fail(attemptId: number): Promise<void> {
+    await this.db.update(loginFailures).set({ settled: true }).where(eq(loginFailures.id, attemptId));
+  }
+
+  /** Takes back an attempt that was not a failure. */
+  async forget(attemptId: number): Promise<void> {
+    await this.db.delete(loginFailures).where(eq(loginFailures.id, attemptId));
   }
 
   async reset(username: string): Promise<void> {

@@ -1,6 +1,6 @@
 /**
- * The password login rules, in the order a caller meets them: IP limit, empty fields, account lock,
- * captcha, then one RSA decryption and one scrypt verification. Every credential failure (unknown
+ * The password login rules, in the order a caller meets them: IP limit, empty fields, the attempt
+ * written down (loginFailures.ts), this client's lock on the account, captcha, then one RSA decryption and one scrypt verification. Every credential failure (unknown
  * user, wrong password, undecryptable ciphertext) costs the same work and gives the same 4200001.
  */
 import { randomBytes } from 'node:crypto';
@@ -47,9 +47,13 @@ export class LoginService {
     if (cipher === '') throw new AppError(Codes.PASSWORD_EMPTY);
 
     const { failures, captcha, users, tokens } = this.deps;
-    const state = await failures.state(username);
-    if (state.locked) throw new AppError(Codes.LOGIN_RATE_LIMITED);
-    if (state.captchaRequired && !(await captcha.consume(username, input.captchaToken))) {
+    const attempt = await failures.begin(username, ip);
+    if (attempt.locked) {
+      await failures.forget(attempt.id);
+      throw new AppError(Codes.LOGIN_RATE_LIMITED);
+    }
+    if (attempt.captchaRequired && !(await captcha.consume(username, input.captchaToken))) {
+      await failures.forget(attempt.id);
       throw new AppError(Codes.CAPTCHA_REQUIRED);
     }
 
@@ -58,9 +62,10 @@ export class LoginService {
     const user = await users.byUsername(username);
     const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
     if (!user || !matches) {
-      await failures.record(username, ip);
+      await failures.fail(attempt.id);
       throw new AppError(Codes.WRONG_CREDENTIALS);
     }
+    await failures.forget(attempt.id);
     if (user.disabled) throw new AppError(Codes.USER_FORBIDDEN);
     await failures.reset(username);
     return tokens.issue(user.id, input.code ?? '');

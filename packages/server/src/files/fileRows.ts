@@ -45,7 +45,8 @@ export interface FileInfoRow {
 export interface ChallengeRow {
   id: string;
   md5: string;
-  contentSha256: string;
+  /** Null for a decoy: nothing answers it. */
+  contentSha256: string | null;
   offset: number;
   length: number;
   expiresAt: number;

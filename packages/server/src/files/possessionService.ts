@@ -2,7 +2,8 @@
  * Instant upload (秒传) with proof of possession. Knowing an MD5 is not having the file: when the
  * server holds the content but the caller has no file of it, it answers with a random byte range
  * (single use, five minutes, bound to caller and content) and links the file only when the caller
- * returns the MD5 of exactly those bytes, compared with the stored ones.
+ * returns the MD5 of exactly those bytes, compared with the stored ones. Content the server does not
+ * hold gets the same kind of answer (a decoy challenge nothing can pass), so the check is no oracle.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { Codes } from '@dscloud/sdk/errors';
@@ -64,7 +65,7 @@ export class PossessionService {
 
     if (q.challengeId) {
       const challenge = await this.repo.consumeChallenge(q.challengeId, userId);
-      if (!challenge || challenge.md5 !== md5 || challenge.expiresAt < this.now() || !q.proof) return NONE;
+      if (!challenge?.contentSha256 || challenge.md5 !== md5 || challenge.expiresAt < this.now() || !q.proof) return NONE;
       const content = await this.repo.contentBySha(challenge.contentSha256);
       if (!content) return NONE;
       const expected = Buffer.from(await this.md5Of(content.storageKey, challenge.offset, challenge.length), 'utf8');
@@ -82,13 +83,16 @@ export class PossessionService {
       return { existsFlag: 1, fileInfoId: id, fileInfo };
     }
 
+    // Known or not, the caller gets a challenge over the size they claim: the answer tells nothing
+    // about what others stored. Only a proof over real content links a file; a decoy has none behind it.
+    // Without a claimed size there is nothing to challenge over, for anyone.
+    if (q.fileSize === undefined || q.fileSize <= 0) return NONE;
     const content = await this.repo.contentByMd5(md5, q.fileSize);
-    if (!content) return NONE;
-    const length = Math.min(content.size, CHALLENGE_MAX_LENGTH);
-    const offset = randomInt(0, content.size - length + 1);
+    const length = Math.min(q.fileSize, CHALLENGE_MAX_LENGTH);
+    const offset = randomInt(0, q.fileSize - length + 1);
     const challengeId = randomBytes(16).toString('hex');
     await this.repo.insertChallenge(
-      { id: challengeId, md5, contentSha256: content.sha256, offset, length, expiresAt: this.now() + CHALLENGE_TTL_MS },
+      { id: challengeId, md5, contentSha256: content?.sha256 ?? null, offset, length, expiresAt: this.now() + CHALLENGE_TTL_MS },
       userId,
     );
     return { ...NONE, challenge: { challengeId, offset, length } };

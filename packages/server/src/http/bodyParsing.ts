@@ -31,6 +31,22 @@ export function nestedDeeperThan(text: string, max: number): boolean {
   return false;
 }
 
+function isValidJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The prototype-polluting key a JSON text contains (`__proto__`, or `constructor` with `prototype`). */
+function forbiddenKeyIn(text: string): string | undefined {
+  if (/"__proto__"\s*:/.test(text)) return '__proto__';
+  if (/"constructor"\s*:/.test(text) && /"prototype"\s*:/.test(text)) return 'constructor.prototype';
+  return undefined;
+}
+
 export function installJsonBodyParsing(app: FastifyInstance, maxDepth = JSON_MAX_DEPTH): void {
   const defaultParser = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
@@ -44,6 +60,12 @@ export function installJsonBodyParsing(app: FastifyInstance, maxDepth = JSON_MAX
       done(new AppError(Codes.MISSING_PARAMETER, `请求体的 JSON 嵌套过深：最多 ${maxDepth} 层`), undefined);
       return;
     }
-    defaultParser(request, text, done);
+    defaultParser(request, text, (err, parsed) => {
+      // The parser refuses prototype keys with the same error as broken JSON; text that is valid JSON
+      // was refused for such a key: say which, rather than "malformed JSON".
+      const key = err && isValidJson(text) ? forbiddenKeyIn(text) : undefined;
+      if (key) done(new AppError(Codes.JSON_FORMAT_ERROR, `请求体不能包含名为 ${key} 的键`, { field: key }), undefined);
+      else done(err, parsed);
+    });
   });
 }

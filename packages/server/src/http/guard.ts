@@ -29,7 +29,8 @@ declare module 'fastify' {
 export function extractToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return null;
-  const value = header.trim().replace(/^Bearer\s+/i, '').trim();
+  // `Bearer` alone (a client that had no token to put after it) is no token, as a blank header is.
+  const value = header.trim().replace(/^Bearer(\s+|$)/i, '').trim();
   return value === '' || value.toLowerCase() === 'null' || value.toLowerCase() === 'undefined' ? null : value;
 }
 

@@ -46,7 +46,7 @@ export async function subtreeOf(db: Orm, roots: readonly string[]): Promise<stri
 /** The scope of a user's roles among `allowed` (the roles that open the route). */
 export async function scopeFor(db: Orm, roles: readonly RoleRow[], allowed: readonly string[]): Promise<OrgScope> {
   const opening = roles.filter((r) => allowed.includes(r.roleCode));
-  if (opening.some((r) => PLATFORM_WIDE_ROLES.includes(r.roleCode))) return WHOLE_PLATFORM;
+  if (opening.some((r) => (PLATFORM_WIDE_ROLES as readonly string[]).includes(r.roleCode))) return WHOLE_PLATFORM;
   const roots = opening.map((r) => r.orgId).filter((id): id is string => typeof id === 'string' && id !== '');
   return scopeOf(await subtreeOf(db, roots));
 }

@@ -1,3 +1,4 @@
+import { BACKOFFICE_CITY_ROLES, BACKOFFICE_READ_ROLES, BACKOFFICE_WRITE_ROLES } from '@dscloud/sdk/codes';
 import type { CurrentUser } from '@dscloud/sdk/user';
 import { useBoot, useCurrentUser } from '../../platform/hooks';
 
@@ -9,13 +10,13 @@ import { useBoot, useCurrentUser } from '../../platform/hooks';
  */
 export type MgmtAccess = 'read' | 'write' | 'city' | 'audit';
 
-const WRITE = ['CITY_BUREAU_ADMIN', 'DISTRICT_BUREAU_ADMIN', 'SCHOOL_ADMIN', 'CC_YXGLY'];
-const READ = [...WRITE, 'CITY_BUREAU_RESEARCHER', 'DISTRICT_BUREAU_RESEARCHER', 'RESEARCHER'];
-const CITY = ['CITY_BUREAU_ADMIN', 'CC_YXGLY'];
+const WRITE: readonly string[] = BACKOFFICE_WRITE_ROLES;
+const READ: readonly string[] = BACKOFFICE_READ_ROLES;
+const CITY: readonly string[] = BACKOFFICE_CITY_ROLES;
 
 export function rightsOf(user: CurrentUser | null, auditPerson: boolean): ReadonlySet<MgmtAccess> {
   const roles = new Set((user?.roleVOList ?? []).map((role) => role.roleCode));
-  const has = (codes: string[]) => codes.some((code) => roles.has(code));
+  const has = (codes: readonly string[]) => codes.some((code) => roles.has(code));
   const rights = new Set<MgmtAccess>();
   if (has(READ)) rights.add('read');
   if (has(WRITE)) rights.add('write');

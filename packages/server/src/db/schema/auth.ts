@@ -1,5 +1,5 @@
 /** Tokens, login failures, captchas and WeChat login states (migrations/0001_init.sql). */
-import { bigserial, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, bigserial, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { epoch } from './columns.js';
 
 export const tokens = pgTable('tokens', {
@@ -19,6 +19,8 @@ export const loginFailures = pgTable('login_failures', {
   username: text('username').notNull(),
   ip: text('ip').notNull().default(''),
   failedAt: epoch('failed_at').notNull(),
+  /** False while the attempt's password is being checked (migrations/0031). */
+  settled: boolean('settled').notNull().default(true),
 });
 
 export const captchas = pgTable('captchas', {

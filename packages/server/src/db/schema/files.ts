@@ -64,7 +64,8 @@ export const fileChallenges = pgTable('file_challenges', {
   id: text('id').primaryKey(),
   userId: text('user_id').notNull(),
   md5: text('md5').notNull(),
-  contentSha256: text('content_sha256').notNull(),
+  /** Null for a decoy challenge (content the server does not hold; migrations/0032). */
+  contentSha256: text('content_sha256'),
   rangeOffset: bigNumber('range_offset').notNull(),
   rangeLength: bigNumber('range_length').notNull(),
   expiresAt: epoch('expires_at').notNull(),
