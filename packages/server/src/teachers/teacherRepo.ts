@@ -86,6 +86,28 @@ export function toTeacher(r: TeacherRow, fileUrl: FileUrl): TeacherInfo {
   };
 }
 
+function rowOf(id: string, f: TeacherFields, by: string | null, now: number): typeof teacherInfos.$inferInsert {
+  return {
+    id,
+    userId: f.userId ?? null,
+    name: f.name,
+    sex: f.sex ?? '1',
+    title: f.title ?? '',
+    intro: f.intro ?? '',
+    honours: f.honours ?? '',
+    avatarUrl: f.avatarUrl ?? '',
+    avatarFileId: f.avatarFileId ?? null,
+    schoolId: f.schoolId ?? '',
+    schoolName: f.schoolName ?? '',
+    stage: f.stage ?? null,
+    subjectCodes: f.subjectCodes ?? [],
+    sort: f.sort ?? 0,
+    createdBy: by,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 export class TeacherRepo {
   /** Published lessons this teacher teaches, counted beside each teacher row. */
   private readonly lessonCount: SQL<number>;
@@ -172,33 +194,17 @@ export class TeacherRepo {
     if (ids.length > 0) await this.db.delete(t).where(inArray(t.id, [...ids]));
   }
 
-  /** Adds one teacher; `db` may be a transaction of the caller's (adding many at once). */
+  /** Adds one teacher; `db` may be a transaction of the caller's. */
   async insert(db: Orm | Tx, id: string, f: TeacherFields, by: string | null, now: number): Promise<void> {
-    await db.insert(t).values({
-      id,
-      userId: f.userId ?? null,
-      name: f.name,
-      sex: f.sex ?? '1',
-      title: f.title ?? '',
-      intro: f.intro ?? '',
-      honours: f.honours ?? '',
-      avatarUrl: f.avatarUrl ?? '',
-      avatarFileId: f.avatarFileId ?? null,
-      schoolId: f.schoolId ?? '',
-      schoolName: f.schoolName ?? '',
-      stage: f.stage ?? null,
-      subjectCodes: f.subjectCodes ?? [],
-      sort: f.sort ?? 0,
-      createdBy: by,
-      createdAt: now,
-      updatedAt: now,
-    });
+    await db.insert(t).values(rowOf(id, f, by, now));
   }
 
-  /** Adds many teachers in one transaction. */
+  /** Adds many teachers in one transaction (100 rows a statement). */
   async insertAll(entries: { id: string; fields: TeacherFields }[], by: string | null, now: number): Promise<void> {
     await this.db.transaction(async (tx) => {
-      for (const e of entries) await this.insert(tx, e.id, e.fields, by, now);
+      for (let i = 0; i < entries.length; i += 100) {
+        await tx.insert(t).values(entries.slice(i, i + 100).map((e) => rowOf(e.id, e.fields, by, now)));
+      }
     });
   }
 
