@@ -1,6 +1,6 @@
 import { Stages, subjectsOfStage } from '@dscloud/sdk/codes';
 import { Button, Input, Select, Space, Tree, type TableColumnsType } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { teachersApi, type TeacherInfo } from '../../api/teachers';
 import { useLocale, useT } from '../../i18n/useT';
@@ -31,6 +31,8 @@ export default function TeachersScreen() {
   const table = useTableState(SPEC);
   const { filters } = table.state;
   const [keyword, setKeyword] = useState(filters.keyword ?? '');
+  // Back/forward and shared links change the URL: the search box follows.
+  useEffect(() => setKeyword(filters.keyword ?? ''), [filters.keyword]);
   const [selected, setSelected] = useState<string[]>([]);
   const [editing, setEditing] = useState<TeacherInfo | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -99,65 +101,65 @@ export default function TeachersScreen() {
       {holder}
       <h2 className="ds-screen-title">{t('mgmt.teaIntro')}</h2>
       <div className="ds-tea-screen">
-      <aside className="ds-tea-orgs" aria-label={t('tea.orgs')}>
-        <h3>{t('tea.orgs')}</h3>
-        <Button type={filters.org ? 'text' : 'link'} onClick={() => table.setFilters({ ...filters, org: undefined })}>
-          {t('tea.allOrgs')}
-        </Button>
-        {tree.length > 0 ? (
-          <Tree
-            treeData={tree}
-            defaultExpandAll
-            selectedKeys={filters.org ? [filters.org] : []}
-            onSelect={(keys) => table.setFilters({ ...filters, org: keys[0] === undefined ? undefined : String(keys[0]) })}
-          />
-        ) : null}
-      </aside>
-      <section className="ds-tea-main">
-        <div className="ds-mgmt-toolbar">
-          <Input.Search
-            allowClear
-            aria-label={t('tea.keyword')}
-            placeholder={t('tea.keyword')}
-            value={keyword}
-            onChange={(event) => setKeyword(event.target.value)}
-            onSearch={(value) => table.setFilters({ ...filters, keyword: value.trim() || undefined })}
-            style={{ width: 240 }}
-          />
-          <Select
-            allowClear
-            aria-label={t('tea.stage')}
-            placeholder={t('tea.stage')}
-            value={filters.stage}
-            onChange={(value?: number) => table.setFilters({ ...filters, stage: value })}
-            options={STAGES.map((s) => ({ value: s.value, label: lang === 'en' ? s.labelEn : s.label }))}
-            style={{ width: 140 }}
-          />
-          {canWrite ? (
-            <Space className="ds-tea-actions">
-              <Button type="primary" onClick={() => openForm(null)}>
-                {t('tea.add')}
-              </Button>
-              <Button onClick={() => setImportOpen(true)}>{t('tea.import')}</Button>
-            </Space>
+        <aside className="ds-tea-orgs" aria-label={t('tea.orgs')}>
+          <h3>{t('tea.orgs')}</h3>
+          <Button type={filters.org ? 'text' : 'link'} onClick={() => table.setFilters({ ...filters, org: undefined })}>
+            {t('tea.allOrgs')}
+          </Button>
+          {tree.length > 0 ? (
+            <Tree
+              treeData={tree}
+              defaultExpandAll
+              selectedKeys={filters.org ? [filters.org] : []}
+              onSelect={(keys) => table.setFilters({ ...filters, org: keys[0] === undefined ? undefined : String(keys[0]) })}
+            />
           ) : null}
-        </div>
-        {canWrite ? (
-          <BatchBar selected={selected.length}>
-            <Button danger disabled={selected.length === 0} onClick={() => remove(selected)}>
-              {t('tea.batchDelete')}
-            </Button>
-          </BatchBar>
-        ) : null}
-        <ServerTable
-          table={table}
-          page={page}
-          columns={columns}
-          rowKey="teacherInfoId"
-          label={t('tea.table')}
-          selection={canWrite ? { selected, onChange: setSelected } : undefined}
-        />
-      </section>
+        </aside>
+        <section className="ds-tea-main">
+          <div className="ds-mgmt-toolbar">
+            <Input.Search
+              allowClear
+              aria-label={t('tea.keyword')}
+              placeholder={t('tea.keyword')}
+              value={keyword}
+              onChange={(event) => setKeyword(event.target.value)}
+              onSearch={(value) => table.setFilters({ ...filters, keyword: value.trim() || undefined })}
+              style={{ width: 240 }}
+            />
+            <Select
+              allowClear
+              aria-label={t('tea.stage')}
+              placeholder={t('tea.stage')}
+              value={filters.stage}
+              onChange={(value?: number) => table.setFilters({ ...filters, stage: value })}
+              options={STAGES.map((s) => ({ value: s.value, label: lang === 'en' ? s.labelEn : s.label }))}
+              style={{ width: 140 }}
+            />
+            {canWrite ? (
+              <Space className="ds-tea-actions">
+                <Button type="primary" onClick={() => openForm(null)}>
+                  {t('tea.add')}
+                </Button>
+                <Button onClick={() => setImportOpen(true)}>{t('tea.import')}</Button>
+              </Space>
+            ) : null}
+          </div>
+          {canWrite ? (
+            <BatchBar selected={selected.length}>
+              <Button danger disabled={selected.length === 0} onClick={() => remove(selected)}>
+                {t('tea.batchDelete')}
+              </Button>
+            </BatchBar>
+          ) : null}
+          <ServerTable
+            table={table}
+            page={page}
+            columns={columns}
+            rowKey="teacherInfoId"
+            label={t('tea.table')}
+            selection={canWrite ? { selected, onChange: setSelected } : undefined}
+          />
+        </section>
       </div>
       <TeacherForm
         api={api}
