@@ -69,6 +69,15 @@ export const RBAC_MATRIX: Record<string, MatrixRow> = {
   'POST /cloudSchool/v1/lessonTag/edit': CITY,
   'POST /cloudSchool/v1/lessonTag/updateSort': CITY,
   'DELETE /cloudSchool/v1/lessonTag/batchDelete': CITY,
+  // Teacher introductions (src/teachers)
+  'POST /cloudSchool/v1/teacherInfo/managerPage': READ,
+  'POST /cloudSchool/v1/teacherInfo/managerOrgList': READ,
+  'GET /cloudSchool/v1/teacherInfo/importTemplate': READ,
+  'POST /cloudSchool/v1/teacherInfo/add': WRITE,
+  'POST /cloudSchool/v1/teacherInfo/update': WRITE,
+  'POST /cloudSchool/v1/teacherInfo/delete': WRITE,
+  'POST /cloudSchool/v1/teacherInfo/batchAdd': WRITE,
+  'POST /cloudSchool/v1/teacherInfo/importExcel': WRITE,
   // Audit log (src/audit)
   'POST /cloudSchool/v1/auditLog/page': CITY,
   'GET /cloudSchool/v1/auditLog/actions': CITY,

@@ -10,6 +10,7 @@ import { settingsEn, settingsZh } from './settingsMessages';
 import { auditEn, auditZh } from './auditMessages';
 import { carouselEn, carouselZh } from './carouselMessages';
 import { topicsEn, topicsZh } from './topicsMessages';
+import { teaIntroEn, teaIntroZh } from './teaIntroMessages';
 
 export type PortalLocale = 'zh-CN' | 'en';
 
@@ -22,6 +23,7 @@ const zh = {
   ...auditZh,
   ...carouselZh,
   ...topicsZh,
+  ...teaIntroZh,
   'nav.home': '首页',
   'nav.learn': '智慧学习',
   'nav.teach': '智慧教学',
@@ -133,6 +135,7 @@ const en: Record<MessageKey, string> = {
   ...auditEn,
   ...carouselEn,
   ...topicsEn,
+  ...teaIntroEn,
   'nav.home': 'Home',
   'nav.learn': 'Smart learning',
   'nav.teach': 'Smart teaching',

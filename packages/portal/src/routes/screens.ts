@@ -31,6 +31,8 @@ export const screens = {
   mgmtSpecialTopics: lazyScreen(() => import('../management/topics/SpecialTopicsScreen')),
   mgmtSpecialTypes: lazyScreen(() => import('../management/topics/SpecialTypesScreen')),
   mgmtLessonTags: lazyScreen(() => import('../management/topics/TagsScreen')),
+  teachersManage: lazyScreen(() => import('../management/teachers/TeachersScreen')),
+  teacherPage: lazyScreen(() => import('../teachers/TeacherPage')),
 };
 
 export type ScreenKey = keyof typeof screens;

@@ -25,6 +25,7 @@ export const userRoutes: ReadonlyArray<{ path: string; title: MessageKey; screen
   { path: 'live-class-schedule', title: 'screen.liveSchedule', screen: 'liveSchedule' },
   { path: 'special-topic/:id?', title: 'screen.specialTopic', screen: 'specialTopic' },
   { path: 'famousSchool', title: 'screen.famousSchool', screen: 'famousSchool' },
+  { path: 'teacher/:teacherId', title: 'screen.teacher', screen: 'teacherPage' },
   { path: 'resourcesCollect', title: 'screen.resourcesCollect', screen: 'comingSoon' },
   { path: 'resourcesCollect/activityList/:type', title: 'screen.activityList', screen: 'comingSoon' },
   { path: 'resourcesCollect/activityList/:type/activityDetail/:activityId', title: 'screen.activityDetail', screen: 'comingSoon' },

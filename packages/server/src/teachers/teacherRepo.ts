@@ -1,7 +1,7 @@
 /** Every read and write of `teacher_infos` (名师介绍): one row per teacher, optionally tied to an account. */
 import { and, asc, count, eq, getTableColumns, ilike, inArray, min, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Orm } from '../db/database.js';
-import { containsPattern, pageOf, type Page, type PageRequest } from '../db/rows.js';
+import { containsPattern, pageOf, rows, type Page, type PageRequest } from '../db/rows.js';
 import { teacherInfos } from '../db/schema.js';
 import { stageName, subjectName } from '../curriculum/names.js';
 import type { FileUrl } from '../lessons/lessonView.js';
@@ -13,6 +13,8 @@ export interface TeacherInfo {
   sex: string;
   title: string;
   intro: string;
+  /** One honour a line. */
+  honours: string;
   avatarUrl: string;
   avatarFileId: string | null;
   schoolId: string;
@@ -34,6 +36,7 @@ export interface TeacherFields {
   sex?: string;
   title?: string;
   intro?: string;
+  honours?: string;
   avatarUrl?: string;
   avatarFileId?: string | null;
   schoolId?: string;
@@ -48,6 +51,8 @@ export interface TeacherFilter extends PageRequest {
   schoolId?: string;
   stage?: number;
   subjectCode?: number;
+  /** Teachers of the schools at and under these organisations (the caller's reach, or a picked subtree). */
+  orgIds?: readonly string[];
 }
 
 const t = teacherInfos;
@@ -65,6 +70,7 @@ export function toTeacher(r: TeacherRow, fileUrl: FileUrl): TeacherInfo {
     sex: r.sex,
     title: r.title,
     intro: r.intro,
+    honours: r.honours,
     avatarUrl: r.avatarFileId ? fileUrl(r.avatarFileId) : r.avatarUrl,
     avatarFileId: r.avatarFileId,
     schoolId: r.schoolId,
@@ -77,6 +83,28 @@ export function toTeacher(r: TeacherRow, fileUrl: FileUrl): TeacherInfo {
     lessonCount: r.lessonCount,
     createTime: r.createdAt,
     updateTime: r.updatedAt,
+  };
+}
+
+function rowOf(id: string, f: TeacherFields, by: string | null, now: number): typeof teacherInfos.$inferInsert {
+  return {
+    id,
+    userId: f.userId ?? null,
+    name: f.name,
+    sex: f.sex ?? '1',
+    title: f.title ?? '',
+    intro: f.intro ?? '',
+    honours: f.honours ?? '',
+    avatarUrl: f.avatarUrl ?? '',
+    avatarFileId: f.avatarFileId ?? null,
+    schoolId: f.schoolId ?? '',
+    schoolName: f.schoolName ?? '',
+    stage: f.stage ?? null,
+    subjectCodes: f.subjectCodes ?? [],
+    sort: f.sort ?? 0,
+    createdBy: by,
+    createdAt: now,
+    updatedAt: now,
   };
 }
 
@@ -107,6 +135,7 @@ export class TeacherRepo {
       filter.schoolId ? eq(t.schoolId, filter.schoolId) : undefined,
       filter.stage !== undefined ? eq(t.stage, filter.stage) : undefined,
       filter.subjectCode !== undefined ? sql`${t.subjectCodes} @> ${JSON.stringify([filter.subjectCode])}::jsonb` : undefined,
+      filter.orgIds ? (filter.orgIds.length > 0 ? inArray(t.schoolId, [...filter.orgIds]) : sql`false`) : undefined,
     );
   }
 
@@ -150,32 +179,32 @@ export class TeacherRepo {
     return list.map((r) => r.userId ?? '');
   }
 
-  /** Adds one teacher; `db` may be a transaction of the caller's (adding many at once). */
-  async insert(db: Orm | Tx, id: string, f: TeacherFields, by: string | null, now: number): Promise<void> {
-    await db.insert(t).values({
-      id,
-      userId: f.userId ?? null,
-      name: f.name,
-      sex: f.sex ?? '1',
-      title: f.title ?? '',
-      intro: f.intro ?? '',
-      avatarUrl: f.avatarUrl ?? '',
-      avatarFileId: f.avatarFileId ?? null,
-      schoolId: f.schoolId ?? '',
-      schoolName: f.schoolName ?? '',
-      stage: f.stage ?? null,
-      subjectCodes: f.subjectCodes ?? [],
-      sort: f.sort ?? 0,
-      createdBy: by,
-      createdAt: now,
-      updatedAt: now,
-    });
+  /** Lessons (published or not) that credit each of these teachers; teachers with none are absent. */
+  async lessonCounts(ids: readonly string[]): Promise<Map<string, number>> {
+    if (ids.length === 0) return new Map();
+    const found = await rows<{ id: string; n: number }>(
+      this.db,
+      sql`SELECT teacher_info_id AS id, count(*)::int AS n FROM lessons WHERE teacher_info_id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) GROUP BY teacher_info_id`,
+    );
+    return new Map(found.map((r) => [r.id, Number(r.n)]));
   }
 
-  /** Adds many teachers in one transaction. */
+  /** Removes teachers (the caller has checked that no lesson credits them). */
+  async remove(ids: readonly string[]): Promise<void> {
+    if (ids.length > 0) await this.db.delete(t).where(inArray(t.id, [...ids]));
+  }
+
+  /** Adds one teacher; `db` may be a transaction of the caller's. */
+  async insert(db: Orm | Tx, id: string, f: TeacherFields, by: string | null, now: number): Promise<void> {
+    await db.insert(t).values(rowOf(id, f, by, now));
+  }
+
+  /** Adds many teachers in one transaction (100 rows a statement). */
   async insertAll(entries: { id: string; fields: TeacherFields }[], by: string | null, now: number): Promise<void> {
     await this.db.transaction(async (tx) => {
-      for (const e of entries) await this.insert(tx, e.id, e.fields, by, now);
+      for (let i = 0; i < entries.length; i += 100) {
+        await tx.insert(t).values(entries.slice(i, i + 100).map((e) => rowOf(e.id, e.fields, by, now)));
+      }
     });
   }
 
@@ -190,6 +219,7 @@ export class TeacherRepo {
         sex: f.sex,
         title: f.title,
         intro: f.intro,
+        honours: f.honours,
         avatarUrl: f.avatarUrl,
         avatarFileId: f.avatarFileId,
         schoolId: f.schoolId,

@@ -1,11 +1,12 @@
 import { Button, Card, Tag } from 'antd';
 import { useNavigate } from 'react-router';
 import { useT } from '../../i18n/useT';
+import { SchoolTeachers } from '../../teachers/SchoolTeachers';
 import './browse.css';
 
 const SCHOOLS = ['school.1', 'school.2', 'school.3', 'school.4'] as const;
 
-/** The famous-school zone (spec §2): four schools, only the first open; the others say 敬请期待. */
+/** The famous-school zone (spec §2): four schools, only the first open, the others say 敬请期待; below, the teachers of the schools. */
 export default function FamousSchoolScreen() {
   const t = useT();
   const navigate = useNavigate();
@@ -29,6 +30,7 @@ export default function FamousSchoolScreen() {
           </li>
         ))}
       </ul>
+      <SchoolTeachers />
     </div>
   );
 }

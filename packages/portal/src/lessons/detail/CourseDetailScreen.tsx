@@ -12,6 +12,7 @@ import { LessonActions } from './LessonActions';
 import '../lessons.css';
 import './detail.css';
 import { LoadFailed } from '../LoadFailed';
+import { LessonTeacherCard } from '../../teachers/TeacherCard';
 
 const RELATED_COUNT = 8;
 
@@ -84,6 +85,7 @@ export default function CourseDetailScreen() {
           </p>
         ) : null}
       </section>
+      <LessonTeacherCard teacherInfoId={detail.teacherInfoId} />
       <section className="ds-section" aria-labelledby="detail-related">
         <div className="ds-section-head">
           <h2 id="detail-related">{t('detail.related')}</h2>

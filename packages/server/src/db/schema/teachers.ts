@@ -1,4 +1,4 @@
-/** Teacher introductions (migrations/0020_lessons.sql). */
+/** Teacher introductions (migrations/0020_lessons.sql, honours in 0050_teacher_honours.sql). */
 import { integer, jsonb, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 import { epoch } from './columns.js';
 
@@ -9,6 +9,7 @@ export const teacherInfos = pgTable('teacher_infos', {
   sex: text('sex').notNull().default('1'),
   title: text('title').notNull().default(''),
   intro: text('intro').notNull().default(''),
+  honours: text('honours').notNull().default(''),
   avatarUrl: text('avatar_url').notNull().default(''),
   avatarFileId: text('avatar_file_id'),
   schoolId: text('school_id').notNull().default(''),
