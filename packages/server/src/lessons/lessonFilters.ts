@@ -1,10 +1,10 @@
 /**
  * Turns a list request into drizzle conditions on the `lessons` table. One builder for the public
  * lists, the manager views and the counts, so a filter means the same thing everywhere. The
- * conditions name `lessons` itself; a query over them selects `FROM lessons` (unaliased).
+ * conditions name the table as `lessons l` (`listedLessons`); a query over them selects from that.
  */
 import { and, asc, desc, eq, exists, gt, gte, ilike, inArray, like, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import { Codes } from '@dscloud/sdk/errors';
 import { AppError } from '../http/appError.js';
 import type { CurriculumRepo } from '../curriculum/curriculumRepo.js';
@@ -13,10 +13,12 @@ import { lessonKnowledgeNodes, lessonNodes, lessons, specialSubjectLessons } fro
 import { subjectStage } from '../curriculum/names.js';
 import type { LessonFilter, OrderBy } from './lessonSchemas.js';
 
-const l = lessons;
-const k = lessonKnowledgeNodes;
-const n = lessonNodes;
-const s = specialSubjectLessons;
+/** `lessons l`: the table as every list query, count and aggregate over these conditions names it. */
+export const listedLessons = alias(lessons, 'l');
+const l = listedLessons;
+const k = alias(lessonKnowledgeNodes, 'k');
+const n = alias(lessonNodes, 'n');
+const s = alias(specialSubjectLessons, 's');
 /** Builds the correlated subqueries; they run as part of the list query, never on their own. */
 const qb = new QueryBuilder();
 
@@ -94,7 +96,7 @@ export async function lessonConditions(
   return where.filter((w): w is SQL => w !== undefined);
 }
 
-/** The columns an order reads: the `lessons` table itself, or a page already cut from it. */
+/** The columns an order reads: `lessons l` itself, or a page already cut from it. */
 export interface OrderColumns {
   id: AnyColumn;
   createdAt: AnyColumn;

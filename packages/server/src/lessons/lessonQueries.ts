@@ -1,19 +1,25 @@
 /** Reading lessons: pages of lessons in the asked order, their summaries, and the detail of one lesson. */
 import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import { QueryBuilder, type SubqueryWithSelection } from 'drizzle-orm/pg-core';
+import { alias, QueryBuilder, type SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Orm } from '../db/database.js';
 import { paged, type Page } from '../db/rows.js';
-import { curriculumBooks, curriculumEditions, lessonKnowledgeNodes, lessonNodes, lessonResources, lessons, specialSubjectLessons, teacherInfos } from '../db/schema.js';
+import { curriculumBooks, curriculumEditions, lessonKnowledgeNodes, lessonNodes, lessonResources, specialSubjectLessons, teacherInfos } from '../db/schema.js';
 import type { LessonDetail, LessonResource, LessonSummary } from '@dscloud/sdk/lessons';
 import { toResource, toSummary, type FileUrl, type SummaryRow } from './lessonView.js';
 import type { OrderBy } from './lessonSchemas.js';
-import { lessonOrder } from './lessonFilters.js';
+import { lessonOrder, listedLessons } from './lessonFilters.js';
 import { CountCache } from './countCache.js';
 
 export type { LessonDetail } from '@dscloud/sdk/lessons';
 
-const l = lessons;
+const l = listedLessons;
 const qb = new QueryBuilder();
+// The names joined to a page, under the aliases the list queries have always used.
+const e = alias(curriculumEditions, 'e');
+const b = alias(curriculumBooks, 'b');
+const n = alias(lessonNodes, 'n');
+const ti = alias(teacherInfos, 't');
+const x = alias(specialSubjectLessons, 's');
 
 /** Every column of `lessons` a summary shows (the description only goes to the detail). */
 const { description: _description, ...summaryColumns } = getTableColumns(l);
@@ -40,11 +46,6 @@ export class LessonQueries {
   private async read(page: LessonSource, order: (t: SummaryColumns) => SQL[]): Promise<LessonSummary[]> {
     // The subquery's columns, under the names and types of the table's own.
     const t = Object.fromEntries(summaryKeys.map((key) => [key, page[key]])) as unknown as SummaryColumns;
-    const e = curriculumEditions;
-    const b = curriculumBooks;
-    const n = lessonNodes;
-    const x = specialSubjectLessons;
-    const ti = teacherInfos;
     // json_agg(… ORDER BY …) has no builder form: the lesson's topics as one ordered JSON list.
     const topics = qb.select({ ids: sql`json_agg(${x.specialSubjectId} ORDER BY ${x.specialSubjectId})` }).from(x).where(eq(x.lessonId, t.id));
     const rows: SummaryRow[] = await this.db
@@ -111,7 +112,6 @@ export class LessonQueries {
   async detail(id: string): Promise<LessonDetail | undefined> {
     const summary = await this.summary(id);
     if (!summary) return undefined;
-    const n = lessonNodes;
     const k = lessonKnowledgeNodes;
     const [extra] = await this.db.select({ description: l.description }).from(l).where(eq(l.id, id));
     const knowledge = await this.db

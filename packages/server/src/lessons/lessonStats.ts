@@ -4,7 +4,8 @@ import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Orm } from '../db/database.js';
 import { gradeName, stageName, subjectName } from '../curriculum/names.js';
 import { paged, type Page } from '../db/rows.js';
-import { lessonKnowledgeNodes, lessons } from '../db/schema.js';
+import { lessonKnowledgeNodes } from '../db/schema.js';
+import { listedLessons } from './lessonFilters.js';
 import type { LessonQueries } from './lessonQueries.js';
 import type { LessonSummary } from './lessonView.js';
 
@@ -17,7 +18,7 @@ export const chinaDate = (ms: number) => new Date(ms + CHINA_OFFSET).toISOString
 /** Epoch ms of 00:00 China time on a `YYYY-MM-DD` day. */
 export const chinaDateStart = (date: string) => Date.parse(`${date}T00:00:00Z`) - CHINA_OFFSET;
 
-const l = lessons;
+const l = listedLessons;
 const qb = new QueryBuilder();
 /** `count(*) FILTER (WHERE …)`: several counts over one scan; drizzle's count() has no FILTER clause. */
 const countWhere = (condition: SQL | undefined) => sql<number>`count(*) FILTER (WHERE ${condition})`.mapWith(Number);
