@@ -2,7 +2,7 @@
 import { and, asc, count, eq, getTableColumns, ilike, inArray, min, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Orm } from '../db/database.js';
 import { containsPattern, pageOf, type Page, type PageRequest } from '../db/rows.js';
-import { teacherInfos } from '../db/schema.js';
+import { lessons, teacherInfos } from '../db/schema.js';
 import { stageName, subjectName } from '../curriculum/names.js';
 import type { FileUrl } from '../lessons/lessonView.js';
 
@@ -201,8 +201,15 @@ export class TeacherRepo {
       .where(eq(t.id, id));
     // Lessons show the teacher's name; keep it in step so keyword search finds the new name.
     if (f.name !== undefined || f.schoolName !== undefined) {
-      await this.db.execute(sql`UPDATE lessons l SET teacher_name = t.name, school_name = CASE WHEN t.school_name <> '' THEN t.school_name ELSE l.school_name END
-                                FROM teacher_infos t WHERE t.id = ${id} AND l.teacher_info_id = t.id`);
+      await this.db
+        .update(lessons)
+        .set({
+          teacherName: t.name,
+          // An introduction without a school keeps the lesson's own school name.
+          schoolName: sql`CASE WHEN ${t.schoolName} <> '' THEN ${t.schoolName} ELSE ${lessons.schoolName} END`,
+        })
+        .from(t)
+        .where(and(eq(t.id, id), eq(lessons.teacherInfoId, t.id)));
     }
   }
 }
