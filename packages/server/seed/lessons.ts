@@ -7,6 +7,7 @@
  * excellent flag, download counts, special subjects, and cover/video/caption files from `media/`.
  * The same seed, count and `now` always give the same lessons. No database or file access here.
  */
+import type { CurriculumLabels, LiveState } from '@dscloud/sdk/lessons';
 import { curriculum, specialSubjects, type Curriculum, type CurriculumBook, type CurriculumChapter, type CurriculumKnowledgePoint, type CurriculumSubject } from './catalogue.js';
 import { clipForSubject } from './media.js';
 import { SEED_BUREAU, SEED_SCHOOLS, SEED_TEACHERS, type SeedTeacher } from './people.js';
@@ -14,21 +15,15 @@ import { SEED_BUREAU, SEED_SCHOOLS, SEED_TEACHERS, type SeedTeacher } from './pe
 // ------------------------------------------------------------------ lesson type
 
 export type LessonKind = 'live' | 'onDemand';
-/** Where a live lesson stands at `now`: not started, on air, or over (a replay is available). */
-export type LiveState = 'upcoming' | 'living' | 'ended';
+/** Where a live lesson stands at `now` (the SDK's shape): not started, on air, or over (a replay is available). */
+export type { LiveState };
 
-export interface SeedLesson {
+export interface SeedLesson extends CurriculumLabels {
   lessonId: string;
   title: string;
   kind: LessonKind;
   /** 课型: 新授课, 练习课, 复习课 … */
   lessonType: string;
-  stage: number;
-  stageName: string;
-  subjectCode: number;
-  subjectName: string;
-  grade: number;
-  gradeName: string;
   editionId: string;
   editionName: string;
   bookId: string;

@@ -3,22 +3,18 @@
  * logs one warning naming the upload and the chunk (no error, no stack), acknowledges nothing of the
  * half chunk, and the same chunk sent again completes the upload with the right MD5.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import http from 'node:http';
-import { startHarness, type Harness } from './harness.js';
+import { useHarness } from './harness.js';
 import { download, fileBytes, md5, postChunk, sliceChunk } from './filesKit.js';
 
 const CHUNK = 64 * 1024;
-let h: Harness;
 let teacher: string;
 
+const h = useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   teacher = await h.token('teacher');
 }, 120_000);
-afterAll(async () => {
-  await h?.close();
-});
 
 /** Sends the first half of a chunk's multipart body, then drops the connection. */
 async function abandonHalfway(whole: Buffer, index: number, fileInfoId: number): Promise<void> {

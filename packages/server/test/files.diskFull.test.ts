@@ -7,22 +7,18 @@
 import { copyFileSync, existsSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LocalChunkStore } from '../src/files/localChunkStore.js';
-import { startHarness, type Harness } from './harness.js';
+import { useHarness } from './harness.js';
 import { download, fileBytes, md5, postChunk, sliceChunk } from './filesKit.js';
 
 const CHUNK = 64 * 1024;
 const hasDevFull = existsSync('/dev/full');
 
-let h: Harness;
 let teacher: string;
+const h = useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   teacher = await h.token('teacher');
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 describe('the chunk writer', () => {

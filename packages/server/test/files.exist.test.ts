@@ -2,26 +2,22 @@
  * Instant upload with proof of possession, registration, and downloads (Range, RFC 6266 names,
  * inline vs attachment) over real HTTP.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useHarness } from './harness.js';
 import { download, fileBytes, md5, uploadWhole } from './filesKit.js';
 
 const CHUNK = 64 * 1024;
-let h: Harness;
 let teacher: string;
 let student: string;
 const whole = fileBytes(200_000, 'mp4');
 let teacherFileId: number;
 
+const h = useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   teacher = await h.token('teacher');
   student = await h.token('student');
   teacherFileId = (await uploadWhole(h, teacher, whole, '第一课 导入.mp4', CHUNK)).data.fileInfoId;
 }, 180_000);
-afterAll(async () => {
-  await h?.close();
-});
 
 const exist = (token: string, extra: Record<string, unknown> = {}) =>
   h.call('POST', '/file/v1/file/exist', { token, body: { extension: 'mp4', fileMd5: md5(whole), fileName: '我的.mp4', fileSize: whole.length, ...extra } });

@@ -2,21 +2,17 @@
  * Object-store mode against the reference server's own form endpoint: signed policy checked
  * (signature, expiry, key, size range), then cloud/save verifies the object's MD5 and registers it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useHarness } from './harness.js';
 import { download, fileBytes, md5 } from './filesKit.js';
 import { objectStoreFormFields, type SignatureInfo } from '@dscloud/sdk/files';
 
-let h: Harness;
 let teacher: string;
 
+const h = useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   teacher = await h.token('teacher');
 }, 180_000);
-afterAll(async () => {
-  await h?.close();
-});
 
 type Signed = SignatureInfo;
 

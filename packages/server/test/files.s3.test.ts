@@ -8,14 +8,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import { startHarness, type Harness } from './harness.js';
+import { useHarness } from './harness.js';
 import { download, fileBytes, md5, uploadWhole } from './filesKit.js';
 import { signV4 } from '../src/files/s3Signer.js';
 import { S3Client } from '../src/files/s3Client.js';
 import { objectStoreFormFields } from '@dscloud/sdk/files';
 import type { S3Settings } from '../src/files/fileSettings.js';
 
-let h: Harness;
 let s3dir: string;
 let server: { close(): Promise<void> };
 let s3: S3Settings;
@@ -27,13 +26,15 @@ beforeAll(async () => {
   const { port } = (await instance.run()) as { port: number };
   server = instance as unknown as { close(): Promise<void> };
   s3 = { endpoint: `http://127.0.0.1:${port}`, bucket: 'dscloud-files', accessKey: 'S3RVER', secretKey: 'S3RVER', region: 'us-east-1', forcePathStyle: true };
-  h = await startHarness({ settings: { files: { s3 } } });
-  teacher = await h.token('teacher');
 }, 180_000);
+// Hooks after the tests run in reverse order: the server stops before the bucket does.
 afterAll(async () => {
-  await h?.close();
   await server?.close();
   rmSync(s3dir, { recursive: true, force: true });
+});
+const h = useHarness(() => ({ settings: { files: { s3 } } }));
+beforeAll(async () => {
+  teacher = await h.token('teacher');
 });
 
 describe('SigV4 signer', () => {

@@ -3,23 +3,19 @@
  * against this server over HTTP: a 25 MB file goes up, comes back byte for byte; the same file from
  * another account is linked by proof of possession without sending the bytes again.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { startHarness, type Harness } from './harness.js';
+import { useHarness } from './harness.js';
 import { download, fileBytes, md5 } from './filesKit.js';
 
-let h: Harness;
 // Loaded by name at run time: the engine's browser types (Worker, XMLHttpRequest) are outside the server's Node-only tsconfig.
 const SDK_UPLOAD = '@dscloud/sdk/upload';
 let sdk: any;
 
+const h = useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   sdk = await import(SDK_UPLOAD);
 }, 180_000);
-afterAll(async () => {
-  await h?.close();
-});
 
 async function uploadWithSdk(token: string, bytes: Buffer, name: string) {
   const config = (await h.call('GET', '/file/v1/file/config')).data;

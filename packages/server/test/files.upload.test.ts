@@ -3,26 +3,22 @@
  * conflicts, order, parallel posts, the whole-file MD5 check, each limit, other users' ids, resume
  * map, and the sweep of abandoned uploads.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { startHarness, type Harness } from './harness.js';
+import { useHarness } from './harness.js';
 import { download, fileBytes, md5, postChunk, sliceChunk, uploadWhole } from './filesKit.js';
 import { sweep } from '../src/housekeeping.js';
 
 const CHUNK = 64 * 1024;
-let h: Harness;
 let teacher: string;
 let student: string;
 
+const h = useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   teacher = await h.token('teacher');
   student = await h.token('student');
 }, 180_000);
-afterAll(async () => {
-  await h?.close();
-});
 
 const uploadDir = (id: number) => path.join(h.dataDir, 'files', 'uploads', String(id));
 const status = (token: string, whole: Buffer, fileName: string, chunkSize = CHUNK) =>

@@ -3,8 +3,8 @@
  * and with a garbage token (4010005). The public list is spelled out so that a new public route is a
  * deliberate decision.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './harness.js';
 
 const PUBLIC_ROUTES = new Set([
   'GET /healthz',
@@ -63,13 +63,7 @@ const PUBLIC_ROUTES = new Set([
 /** Static file routes serve the built portal and element bundle; they carry no data. */
 const isStaticFiles = (url: string) => url === '/' || url === '/*' || url.startsWith('/elements/');
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 describe('permission guard', () => {
   it('marks exactly the intended routes public', () => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { generateRsaKeys, type RsaKeys } from '../src/auth/rsaKeys.js';
@@ -147,6 +147,32 @@ export async function startHarness(options: Omit<BuildOptions, 'db' | 'now'> = {
     },
   };
   return harness;
+}
+
+/** What `startHarness` takes, or a function giving it when the file's earlier hooks have run. */
+export type HarnessOptions = Parameters<typeof startHarness>[0];
+
+/**
+ * One server per test file: starts it before the file's tests (before the file's own `beforeAll`
+ * hooks registered after this call) and closes it after them. The answer stands for the running
+ * harness, so a file writes `const h = useHarness();` and then `h.call(…)` in hooks and tests.
+ */
+export function useHarness(options?: HarnessOptions | (() => HarnessOptions)): Harness {
+  let current: Harness | undefined;
+  beforeAll(async () => {
+    current = await startHarness(typeof options === 'function' ? options() : options);
+  });
+  afterAll(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return new Proxy({} as Harness, {
+    get(_, key) {
+      if (!current) throw new Error(`the test harness is not running (read of ${String(key)} outside the file's hooks and tests)`);
+      const value = current[key as keyof Harness];
+      return typeof value === 'function' ? value.bind(current) : value;
+    },
+  });
 }
 
 /** Reads the puzzle's answer from the database (a person reads it from the picture). */

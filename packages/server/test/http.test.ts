@@ -2,32 +2,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startHarness, type Harness } from './harness.js';
+import { useHarness } from './harness.js';
 
 const ALLOWED = 'https://www.nanhu.edu.cn';
-let h: Harness;
 let files: string;
 
-beforeAll(async () => {
+beforeAll(() => {
   files = mkdtempSync(path.join(tmpdir(), 'ds-static-'));
   mkdirSync(path.join(files, 'portal'));
   mkdirSync(path.join(files, 'elements'));
   writeFileSync(path.join(files, 'portal', 'index.html'), '<!doctype html><title>云校</title><div id="root"></div>');
   writeFileSync(path.join(files, 'elements', 'ds-elements.js'), 'export const loaded = true;');
-  h = await startHarness({
-    settings: {
-      allowedOrigins: [ALLOWED],
-      portalDir: path.join(files, 'portal'),
-      elementsDir: path.join(files, 'elements'),
-      wechatAppId: 'wx-test-app',
-      wechatRedirectUri: 'https://www.nanhu.edu.cn/wechat/callback',
-    },
-  });
 });
-afterAll(async () => {
-  await h?.close();
+// Hooks after the tests run in reverse order: the server stops before its files are removed.
+afterAll(() => {
   rmSync(files, { recursive: true, force: true });
 });
+const h = useHarness(() => ({
+  settings: {
+    allowedOrigins: [ALLOWED],
+    portalDir: path.join(files, 'portal'),
+    elementsDir: path.join(files, 'elements'),
+    wechatAppId: 'wx-test-app',
+    wechatRedirectUri: 'https://www.nanhu.edu.cn/wechat/callback',
+  },
+}));
 
 describe('envelope for every failure', () => {
   it('answers unknown routes with a 404 envelope naming the path', async () => {

@@ -2,11 +2,10 @@
  * What a learner does with a lesson: notes (private to their author), honest watch time, study
  * records, scores, the remembered curriculum position, previews, video marks and collections.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshIp, startHarness, type Harness } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { freshIp, useHarness } from './harness.js';
 import { count, createLesson, publish } from './lessonHelpers.js';
 
-let h: Harness;
 let teacher: string;
 let student: string;
 let parent: string;
@@ -15,15 +14,12 @@ let lesson: any;
 let hidden: any;
 const N = '/cloudSchool/v1/lessonNote';
 const O = '/cloudSchool/v1/lessonOperation';
+const h = useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   [teacher, student, parent, admin] = (await Promise.all(['teacher', 'student', 'parent', 'admin'].map((u) => h.token(u)))) as [string, string, string, string];
   lesson = await createLesson(h, teacher, { title: '学习测试课' });
   await publish(h, admin, [lesson.lessonId]);
   hidden = await createLesson(h, teacher, { title: '未发布的课' });
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 describe('notes', () => {

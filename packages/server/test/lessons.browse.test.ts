@@ -2,18 +2,12 @@
  * Browsing cloud lessons without a token, over the seeded demo catalogue: every filter narrows the
  * list to exactly the lessons the database holds for it, paging adds up, sorting is as asked.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './harness.js';
 import { count } from './lessonHelpers.js';
 
-let h: Harness;
 const L = '/cloudSchool/v1/cloudLesson';
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 const onDemand = (body: Record<string, unknown> = {}) => h.call('POST', `${L}/getOnDemandLessonPage`, { body });
 const PUBLISHED_ON_DEMAND = 'SELECT count(*) AS n FROM lessons l WHERE l.live_flag = 0 AND l.publish_status = 1';

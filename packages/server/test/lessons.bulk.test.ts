@@ -3,19 +3,13 @@
  * with correct totals, and the filtered on-demand page is answered from the composite index in order
  * (no sort over the whole table). LESSON_BULK_COUNT raises the count for a manual run.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './harness.js';
 import { bulkGenerateLessons } from '../src/lessons/bulkGenerate.js';
 import { count } from './lessonHelpers.js';
 
 const N = Number(process.env.LESSON_BULK_COUNT ?? 20_000);
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 describe('bulk lesson generator', () => {
   it(`inserts ${N} lessons spread over the curriculum, idempotently`, async () => {

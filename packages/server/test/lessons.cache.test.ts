@@ -3,21 +3,17 @@
  * notice: a write through the server shows on the very next read, a signed-in caller's own lessons
  * never reach anyone else's answer, and a cached answer is the same JSON as a fresh one.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useHarness } from './harness.js';
 import { createLesson, publish } from './lessonHelpers.js';
 
-let h: Harness;
 let teacher: string;
 let admin: string;
 const L = '/cloudSchool/v1/cloudLesson';
+const h = useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   teacher = await h.token('teacher');
   admin = await h.token('admin');
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 // Grade 3 maths, newest first: the list a new lesson of lessonBody() lands at the top of.

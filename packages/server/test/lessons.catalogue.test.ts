@@ -2,11 +2,10 @@
  * The catalogue around lessons: teacher introductions, special topics and the home carousel. Reading
  * is public (the carousel follows each slide's visibility); writing is for administrators.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useHarness } from './harness.js';
 import { count, createLesson } from './lessonHelpers.js';
 
-let h: Harness;
 let teacher: string;
 let student: string;
 let parent: string;
@@ -14,12 +13,9 @@ let admin: string;
 const T = '/cloudSchool/v1/teacherInfo';
 const S = '/cloudSchool/v1/specialSubject';
 const C = '/cloudSchool/v1/carouselImage';
+const h = useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   [teacher, student, parent, admin] = (await Promise.all(['teacher', 'student', 'parent', 'admin'].map((u) => h.token(u)))) as [string, string, string, string];
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 describe('teacher introductions', () => {

@@ -3,23 +3,19 @@
  * excellent and see everything; students and parents manage nothing. Every refused call leaves the
  * stored lesson as it was.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useHarness } from './harness.js';
 import { count, createLesson, lessonBody, publish, VIDEO } from './lessonHelpers.js';
 
-let h: Harness;
 let teacher: string;
 let auditor: string;
 let student: string;
 let parent: string;
 let admin: string;
 const L = '/cloudSchool/v1/cloudLesson';
+const h = useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   [teacher, auditor, student, parent, admin] = (await Promise.all(['teacher', 'auditor', 'student', 'parent', 'admin'].map((u) => h.token(u)))) as [string, string, string, string, string];
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 const stored = async (id: string) => (await h.query(`SELECT * FROM lessons WHERE id = $1`, [id]))[0];

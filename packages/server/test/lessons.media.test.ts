@@ -5,15 +5,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useHarness } from './harness.js';
 import { fileBytes, md5, uploadWhole } from './filesKit.js';
 import { createLesson, lessonBody, publish } from './lessonHelpers.js';
 
 const L = '/cloudSchool/v1/cloudLesson';
 const clip = readFileSync(fileURLToPath(new URL('../seed/media/lesson-shuxue-tuxing.mp4', import.meta.url)));
 
-let h: Harness;
 let teacher: string;
 let otherTeacher: string;
 let student: string;
@@ -21,17 +20,14 @@ let admin: string;
 let videoId: string;
 let pictureId: string;
 
+const h = useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   [teacher, otherTeacher, student, admin] = (await Promise.all(['teacher', 'auditor', 'student', 'admin'].map((u) => h.token(u)))) as [string, string, string, string];
   const video = await uploadWhole(h, teacher, clip, '图形的认识.mp4', 10 * 1024 * 1024);
   expect(video.status).toBe(200);
   videoId = String(video.data.fileInfoId);
   const picture = await uploadWhole(h, teacher, fileBytes(2048, 'png'), '封面.png', 10 * 1024 * 1024);
   pictureId = String(picture.data.fileInfoId);
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 const withVideo = (fileInfoId: string, extra: Record<string, unknown> = {}) =>

@@ -2,18 +2,12 @@
  * The demo seed and reference data: enough content at first start, nothing duplicated later, a live
  * schedule that follows today, the curriculum trees, and the committed media served with Range.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './harness.js';
 import { seedCloudLessons } from '../src/lessons/demoSeed.js';
 import { count } from './lessonHelpers.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 describe('demo seed', () => {
   it('fills the catalogue at first start', async () => {

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshIp, solveCaptcha, startHarness, type Harness } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { freshIp, solveCaptcha, useHarness } from './harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 describe('login rate limits', () => {
   it('allows 30 attempts a minute per IP, then answers 4290001; other IPs are unaffected', async () => {

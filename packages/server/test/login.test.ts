@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { constants, generateKeyPairSync, publicEncrypt } from 'node:crypto';
-import { DEMO_PASSWORD, freshIp, startHarness, type Harness } from './harness.js';
+import { DEMO_PASSWORD, freshIp, useHarness } from './harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness();
 
 const count = async (table: string) => Number((await h.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`))[0]!.n);
 

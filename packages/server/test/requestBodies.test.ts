@@ -6,21 +6,17 @@
  */
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useHarness } from './harness.js';
 import { lessonBody } from './lessonHelpers.js';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
 
-let h: Harness;
 let teacher: string;
+const h = useHarness();
 beforeAll(async () => {
-  h = await startHarness();
   teacher = await h.token('teacher');
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 const cacheStats = () => JSON.stringify(Object.fromEntries([...h.app.caches].map(([name, cache]) => [name, cache.stats()])));

@@ -4,12 +4,11 @@
  * connections. The limits are shortened here; docs/security.md lists the defaults.
  */
 import { connect, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { limitsFromEnv } from '../src/settings.js';
 import { bodyTimeMs } from '../src/http/connectionLimits.js';
-import { startHarness, type Harness } from './harness.js';
+import { useHarness } from './harness.js';
 
-let h: Harness;
 let port: number;
 const limits = {
   ...limitsFromEnv({}),
@@ -20,12 +19,9 @@ const limits = {
   maxConnectionsPerIp: 5,
 };
 
+const h = useHarness({ settings: { limits } });
 beforeAll(async () => {
-  h = await startHarness({ settings: { limits } });
   port = Number(new URL(h.base).port);
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 /** A raw connection that sends `text` and then nothing; resolves with when it was closed and what it got. */

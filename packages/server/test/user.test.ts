@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { signDeployTicket } from '../src/auth/deployTicket.js';
-import { startHarness, type Harness } from './harness.js';
+import { useHarness } from './harness.js';
 
-let h: Harness;
 const SECRET = 'deploy-secret-for-tests';
-beforeAll(async () => {
-  h = await startHarness({ settings: { deploySecret: SECRET } });
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = useHarness({ settings: { deploySecret: SECRET } });
 
 describe('current user', () => {
   it('describes the teacher with school, district, class and roles', async () => {

@@ -43,18 +43,22 @@ export interface LessonTagRef {
   name: string;
 }
 
-export interface LessonSummary {
-  lessonId: string;
-  title: string;
-  lessonType: string;
-  liveFlag: number;
-  liveState: LiveState | null;
+/** Where a lesson or book sits in the curriculum, with the names shown for its codes. */
+export interface CurriculumLabels {
   stage: number;
   stageName: string;
   subjectCode: number;
   subjectName: string;
   grade: number;
   gradeName: string;
+}
+
+export interface LessonSummary extends CurriculumLabels {
+  lessonId: string;
+  title: string;
+  lessonType: string;
+  liveFlag: number;
+  liveState: LiveState | null;
   editionId: string | null;
   editionName: string;
   bookId: string | null;

@@ -1,20 +1,15 @@
 /** Every read of the curriculum tables: editions, subjects, books and the chapter / knowledge trees. */
 import { and, asc, eq, getTableColumns, inArray } from 'drizzle-orm';
+import type { CurriculumLabels } from '@dscloud/sdk/lessons';
 import type { Orm } from '../db/database.js';
 import { curriculumBooks, curriculumEditions, curriculumSubjects, lessonNodes } from '../db/schema.js';
 import { gradeName, stageName, subjectName } from './names.js';
 
-export interface Book {
+export interface Book extends CurriculumLabels {
   bookId: string;
   name: string;
   editionId: string;
   editionName: string;
-  stage: number;
-  stageName: string;
-  subjectCode: number;
-  subjectName: string;
-  grade: number;
-  gradeName: string;
   term: number;
   termName: string;
   sort: number;

@@ -6,6 +6,7 @@
 import type { Orm } from '../db/database.js';
 import { curriculum, type Curriculum } from '../../seed/catalogue.js';
 import { insertMany } from '../db/insertMany.js';
+import { curriculumBooks, curriculumEditions, curriculumSubjects, lessonNodes } from '../db/schema.js';
 
 interface TreeNode {
   id: string;
@@ -29,48 +30,52 @@ export function materialisedPaths(nodes: readonly TreeNode[]): Map<string, strin
 }
 
 export async function seedCurriculum(db: Orm, source: Curriculum = curriculum): Promise<void> {
+  const keep = { skipExisting: true };
   await insertMany(
     db,
-    'curriculum_editions',
-    ['id', 'name', 'alias', 'publisher', 'sort'],
-    source.editions.map((e) => [e.id, e.name, e.alias, e.publisher, e.sort]),
-    { onConflict: 'DO NOTHING' },
+    curriculumEditions,
+    source.editions.map((e) => ({ id: e.id, name: e.name, alias: e.alias, publisher: e.publisher, sort: e.sort })),
+    keep,
   );
   await insertMany(
     db,
-    'curriculum_subjects',
-    ['stage', 'subject_code', 'name', 'edition_id'],
-    source.subjects.map((s) => [s.stage, s.subjectCode, s.name, s.editionId]),
-    { onConflict: 'DO NOTHING' },
+    curriculumSubjects,
+    source.subjects.map((s) => ({ stage: s.stage, subjectCode: s.subjectCode, name: s.name, editionId: s.editionId })),
+    keep,
   );
   await insertMany(
     db,
-    'curriculum_books',
-    ['id', 'edition_id', 'stage', 'subject_code', 'grade', 'grade_name', 'term', 'term_name', 'name', 'sort'],
-    source.books.map((b) => [b.id, b.editionId, b.stage, b.subjectCode, b.grade, b.gradeName, b.term, b.termName, b.name, b.sort]),
-    { onConflict: 'DO NOTHING' },
+    curriculumBooks,
+    source.books.map((b) => ({
+      id: b.id, editionId: b.editionId, stage: b.stage, subjectCode: b.subjectCode, grade: b.grade,
+      gradeName: b.gradeName, term: b.term, termName: b.termName, name: b.name, sort: b.sort,
+    })),
+    keep,
   );
   const books = new Map(source.books.map((b) => [b.id, b]));
   const chapterPaths = materialisedPaths(source.chapters);
   const knowledgePaths = materialisedPaths(source.knowledgePoints);
-  const columns = ['id', 'kind', 'parent_id', 'name', 'level', 'sort', 'book_id', 'stage', 'subject_code', 'path'];
   await insertMany(
     db,
-    'lesson_nodes',
-    columns,
+    lessonNodes,
     source.chapters
       .filter((c) => books.has(c.bookId))
       .map((c) => {
         const book = books.get(c.bookId)!;
-        return [c.id, 'chapter', c.parentId, c.name, c.level, c.sort, c.bookId, book.stage, book.subjectCode, chapterPaths.get(c.id)];
+        return {
+          id: c.id, kind: 'chapter' as const, parentId: c.parentId, name: c.name, level: c.level, sort: c.sort,
+          bookId: c.bookId, stage: book.stage, subjectCode: book.subjectCode, path: chapterPaths.get(c.id)!,
+        };
       }),
-    { onConflict: 'DO NOTHING' },
+    keep,
   );
   await insertMany(
     db,
-    'lesson_nodes',
-    columns,
-    source.knowledgePoints.map((k) => [k.id, 'knowledge', k.parentId, k.name, k.level, k.sort, null, k.stage, k.subjectCode, knowledgePaths.get(k.id)]),
-    { onConflict: 'DO NOTHING' },
+    lessonNodes,
+    source.knowledgePoints.map((k) => ({
+      id: k.id, kind: 'knowledge' as const, parentId: k.parentId, name: k.name, level: k.level, sort: k.sort,
+      bookId: null, stage: k.stage, subjectCode: k.subjectCode, path: knowledgePaths.get(k.id)!,
+    })),
+    keep,
   );
 }

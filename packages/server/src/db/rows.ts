@@ -1,10 +1,10 @@
 /**
- * Reading the answer of a hand-written `sql` query (the few a repository cannot express with drizzle's
- * builder: tuned list queries, correlated counts). Both drivers answer `{ rows }`; node-postgres hands
- * bigint and count(*) back as strings and PGlite as numbers, so mappers read numbers through `num`
- * (absent → 0) or `numOrNull`. Also the paging and condition helpers every repository shares.
+ * The paging and LIKE helpers every repository shares, and reading the answer of the rare statement
+ * drizzle's builder cannot say at all (e.g. `nextval` of a sequence): both drivers answer `{ rows }`;
+ * node-postgres hands bigint and count(*) back as strings and PGlite as numbers, so read numbers
+ * through `num` (absent → 0). Builder queries need none of this: their columns carry their types.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Orm } from './database.js';
 
 export type Row = Record<string, unknown>;
@@ -19,14 +19,6 @@ export async function first<T = Row>(db: Orm, query: SQL): Promise<T | undefined
 }
 
 export const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
-export const numOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
-export const str = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
-export const strOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
-
-/** `a AND b AND …`, or TRUE for no conditions. */
-export function allOf(conditions: SQL[]): SQL {
-  return conditions.length === 0 ? sql`TRUE` : sql.join(conditions, sql` AND `);
-}
 
 /** A LIKE pattern matching `text` anywhere, with the user's % and _ taken literally. */
 export function containsPattern(text: string): string {

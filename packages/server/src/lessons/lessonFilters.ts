@@ -1,15 +1,27 @@
 /**
- * Turns a list request into SQL conditions on `lessons l`. One builder for the public lists, the
- * manager views and the counts, so a filter means the same thing everywhere.
+ * Turns a list request into drizzle conditions on the `lessons` table. One builder for the public
+ * lists, the manager views and the counts, so a filter means the same thing everywhere. The
+ * conditions name the table as `lessons l` (`listedLessons`); a query over them selects from that.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, gte, ilike, inArray, like, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import { Codes } from '@dscloud/sdk/errors';
 import { AppError } from '../http/appError.js';
 import type { CurriculumRepo } from '../curriculum/curriculumRepo.js';
 import { containsPattern } from '../db/rows.js';
+import { lessonKnowledgeNodes, lessonNodes, lessons, specialSubjectLessons } from '../db/schema.js';
 import { subjectStage } from '../curriculum/names.js';
 import type { LessonFilter, OrderBy } from './lessonSchemas.js';
 import type { OrgScope } from '../management/orgScope.js';
+
+/** `lessons l`: the table as every list query, count and aggregate over these conditions names it. */
+export const listedLessons = alias(lessons, 'l');
+const l = listedLessons;
+const k = alias(lessonKnowledgeNodes, 'k');
+const n = alias(lessonNodes, 'n');
+const s = alias(specialSubjectLessons, 's');
+/** Builds the correlated subqueries; they run as part of the list query, never on their own. */
+const qb = new QueryBuilder();
 
 /** Which lessons the caller may list: published ones, their own (any status), or all (administrators). */
 export type Scope = { kind: 'published' } | { kind: 'mine'; userId: string } | { kind: 'all' };
@@ -34,90 +46,102 @@ export async function lessonConditions(
   liveFlag: 0 | 1 | undefined,
   c: FilterContext,
 ): Promise<SQL[]> {
-  const where: SQL[] = [];
-  if (liveFlag !== undefined) where.push(sql`l.live_flag = ${liveFlag}`);
-  if (scope.kind === 'published') where.push(sql`l.publish_status = 1`);
-  if (scope.kind === 'mine') where.push(sql`(l.created_by = ${scope.userId} OR l.teacher_user_id = ${scope.userId})`);
-  if (scope.kind !== 'published' && filter.publishStatus !== undefined) where.push(sql`l.publish_status = ${filter.publishStatus}`);
+  const where: (SQL | undefined)[] = [];
+  if (liveFlag !== undefined) where.push(eq(l.liveFlag, liveFlag));
+  if (scope.kind === 'published') where.push(publishedOnly());
+  if (scope.kind === 'mine') where.push(or(eq(l.createdBy, scope.userId), eq(l.teacherUserId, scope.userId)));
+  if (scope.kind !== 'published' && filter.publishStatus !== undefined) where.push(eq(l.publishStatus, filter.publishStatus));
   // The stage a subject or grade belongs to is added when not given: it lets the stage-led list
   // indexes serve "subject + grade" and "grade" filters (save keeps stage, subject and grade consistent).
   const stage = filter.stage ?? impliedStage(filter.subjectCode, filter.grade);
-  if (stage !== undefined) where.push(sql`l.stage = ${stage}`);
-  if (filter.subjectCode !== undefined) where.push(sql`l.subject_code = ${filter.subjectCode}`);
-  if (filter.grade !== undefined) where.push(sql`l.grade = ${filter.grade}`);
-  if (filter.editionId) where.push(sql`l.edition_id = ${filter.editionId}`);
-  if (filter.bookId) where.push(sql`l.book_id = ${filter.bookId}`);
+  if (stage !== undefined) where.push(eq(l.stage, stage));
+  if (filter.subjectCode !== undefined) where.push(eq(l.subjectCode, filter.subjectCode));
+  if (filter.grade !== undefined) where.push(eq(l.grade, filter.grade));
+  if (filter.editionId) where.push(eq(l.editionId, filter.editionId));
+  if (filter.bookId) where.push(eq(l.bookId, filter.bookId));
   if (filter.nodeId) {
     const node = await c.curriculum.node(filter.nodeId);
     if (!node) throw new AppError(Codes.BAD_REQUEST, `参数 nodeId 对应的章节或知识点不存在：${filter.nodeId}`, { field: 'nodeId' });
-    const under = prefixPattern(node.path);
+    const under = like(n.path, prefixPattern(node.path));
     where.push(
       node.kind === 'chapter'
-        ? sql`l.chapter_node_id IN (SELECT n.id FROM lesson_nodes n WHERE n.path LIKE ${under})`
-        : sql`EXISTS (SELECT 1 FROM lesson_knowledge_nodes k JOIN lesson_nodes n ON n.id = k.node_id
-                      WHERE k.lesson_id = l.id AND n.path LIKE ${under})`,
+        ? inArray(l.chapterNodeId, qb.select({ id: n.id }).from(n).where(under))
+        : exists(qb.select({ id: k.nodeId }).from(k).innerJoin(n, eq(n.id, k.nodeId)).where(and(eq(k.lessonId, l.id), under))),
     );
   }
   const keyword = filter.keyword?.trim();
   if (keyword) {
     const p = containsPattern(keyword);
-    where.push(sql`(l.title ILIKE ${p} OR l.teacher_name ILIKE ${p})`);
+    where.push(or(ilike(l.title, p), ilike(l.teacherName, p)));
   }
-  if (filter.teacherUserId) where.push(sql`l.teacher_user_id = ${filter.teacherUserId}`);
-  if (filter.teacherInfoId) where.push(sql`l.teacher_info_id = ${filter.teacherInfoId}`);
+  if (filter.teacherUserId) where.push(eq(l.teacherUserId, filter.teacherUserId));
+  if (filter.teacherInfoId) where.push(eq(l.teacherInfoId, filter.teacherInfoId));
   const teacherName = filter.teacherName?.trim();
-  if (teacherName) where.push(sql`l.teacher_name ILIKE ${containsPattern(teacherName)}`);
-  if (filter.schoolId) where.push(sql`l.school_id = ${filter.schoolId}`);
+  if (teacherName) where.push(ilike(l.teacherName, containsPattern(teacherName)));
+  if (filter.schoolId) where.push(eq(l.schoolId, filter.schoolId));
   if (filter.startTime !== undefined && filter.endTime !== undefined && filter.startTime > filter.endTime) {
     throw new AppError(Codes.BAD_REQUEST, '参数 startTime 不能晚于 endTime', { field: 'startTime' });
   }
   // Live lessons are found by when they are on air; on-demand lessons by when they were made.
-  const timeColumn = liveFlag === 1 ? sql`l.live_start_at` : sql`l.created_at`;
-  if (filter.startTime !== undefined) where.push(sql`${timeColumn} >= ${filter.startTime}`);
-  if (filter.endTime !== undefined) where.push(sql`${timeColumn} <= ${filter.endTime}`);
-  if (filter.excellentFlag !== undefined) where.push(sql`l.excellent_flag = ${filter.excellentFlag}`);
+  const timeColumn = liveFlag === 1 ? l.liveStartAt : l.createdAt;
+  if (filter.startTime !== undefined) where.push(gte(timeColumn, filter.startTime));
+  if (filter.endTime !== undefined) where.push(lte(timeColumn, filter.endTime));
+  if (filter.excellentFlag !== undefined) where.push(eq(l.excellentFlag, filter.excellentFlag));
   if (filter.specialSubjectId) {
-    where.push(sql`EXISTS (SELECT 1 FROM special_subject_lessons s WHERE s.lesson_id = l.id AND s.special_subject_id = ${filter.specialSubjectId})`);
+    where.push(exists(qb.select({ id: s.lessonId }).from(s).where(and(eq(s.lessonId, l.id), eq(s.specialSubjectId, filter.specialSubjectId)))));
   }
   if (filter.tagId) {
     where.push(sql`EXISTS (SELECT 1 FROM lesson_tag_links g WHERE g.lesson_id = l.id AND g.tag_id = ${filter.tagId})`);
   }
   if (filter.liveState) {
     const now = c.now;
-    if (filter.liveState === 'upcoming') where.push(sql`l.live_flag = 1 AND l.live_start_at > ${now}`);
-    if (filter.liveState === 'living') where.push(sql`l.live_flag = 1 AND l.live_start_at <= ${now} AND l.live_end_at > ${now}`);
-    if (filter.liveState === 'ended') where.push(sql`l.live_flag = 1 AND l.live_end_at <= ${now}`);
+    if (filter.liveState === 'upcoming') where.push(and(eq(l.liveFlag, 1), gt(l.liveStartAt, now)));
+    if (filter.liveState === 'living') where.push(and(eq(l.liveFlag, 1), lte(l.liveStartAt, now), gt(l.liveEndAt, now)));
+    if (filter.liveState === 'ended') where.push(and(eq(l.liveFlag, 1), lte(l.liveEndAt, now)));
   }
-  return where;
+  return where.filter((w): w is SQL => w !== undefined);
 }
 
-export function orderClause(orderBy: OrderBy): SQL {
+/** The columns an order reads: `lessons l` itself, or a page already cut from it. */
+export interface OrderColumns {
+  id: AnyColumn;
+  createdAt: AnyColumn;
+  downloadCount: AnyColumn;
+  learningCount: AnyColumn;
+  excellentFlag: AnyColumn;
+  liveStartAt: AnyColumn;
+}
+
+/** ORDER BY terms; each order ends on the id, so pages never overlap. They match the list indexes of migrations 0020/0024. */
+export function lessonOrder(orderBy: OrderBy, t: OrderColumns = l): SQL[] {
   switch (orderBy) {
     case 'hottest':
-      return sql`(l.download_count + l.learning_count) DESC, l.created_at DESC, l.id DESC`;
+      // The same expression as the index lessons_hot_*_idx, so the planner can read the order from it.
+      return [desc(sql`(${t.downloadCount} + ${t.learningCount})`), desc(t.createdAt), desc(t.id)];
     case 'excellent':
-      return sql`l.excellent_flag DESC, l.created_at DESC, l.id DESC`;
+      return [desc(t.excellentFlag), desc(t.createdAt), desc(t.id)];
     case 'liveStart':
-      return sql`l.live_start_at ASC NULLS LAST, l.id ASC`;
+      return [asc(t.liveStartAt), asc(t.id)];
     case 'liveStartDesc':
-      return sql`l.live_start_at DESC NULLS LAST, l.id DESC`;
+      // drizzle's desc() has no NULLS LAST; lessons without a start time go after the others.
+      return [sql`${t.liveStartAt} DESC NULLS LAST`, desc(t.id)];
     default:
-      return sql`l.created_at DESC, l.id DESC`;
+      return [desc(t.createdAt), desc(t.id)];
   }
 }
 
 /** Published lessons only. */
-export const publishedOnly = (): SQL => sql`l.publish_status = 1`;
+export const publishedOnly = (): SQL => eq(l.publishStatus, 1);
 
 /** Lessons filed under any special topic. */
-export const inAnyTopic = (): SQL => sql`EXISTS (SELECT 1 FROM special_subject_lessons s WHERE s.lesson_id = l.id)`;
+export const inAnyTopic = (): SQL => exists(qb.select({ id: s.lessonId }).from(s).where(eq(s.lessonId, l.id)));
 
 /** Recorded lessons, and live lessons that have started by `now`. */
-export const notUpcoming = (now: number): SQL => sql`(l.live_flag = 0 OR l.live_start_at <= ${now})`;
+export const notUpcoming = (now: number): SQL => or(eq(l.liveFlag, 0), lte(l.liveStartAt, now))!;
 
 /** The lessons of a back-office caller's organisation subtree (`request.scope`); none without a scope. */
 export function withinScope(scope: OrgScope | null): SQL[] {
   if (scope?.all) return [];
   if (!scope || scope.orgIds.length === 0) return [sql`false`];
-  return [sql`l.school_id IN (${sql.join(scope.orgIds.map((id) => sql`${id}`), sql`, `)})`];
+  return [inArray(l.schoolId, [...scope.orgIds])];
 }

@@ -1,33 +1,36 @@
-/** Reading lessons: pages of ids in the asked order, then the summaries of those ids in one query. */
-import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+/** Reading lessons: pages of lessons in the asked order, their summaries, and the detail of one lesson. */
+import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias, QueryBuilder, type SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Orm } from '../db/database.js';
-import { allOf, first, num, paged, rows, str, type Page } from '../db/rows.js';
+import { paged, type Page } from '../db/rows.js';
+import { curriculumBooks, curriculumEditions, lessonKnowledgeNodes, lessonNodes, lessonResources, lessonTagLinks, lessonTags, specialSubjectLessons, teacherInfos } from '../db/schema.js';
 import type { LessonDetail, LessonResource, LessonSummary } from '@dscloud/sdk/lessons';
-import { toResource, toSummary, type FileUrl } from './lessonView.js';
+import { toResource, toSummary, type FileUrl, type SummaryRow } from './lessonView.js';
 import type { OrderBy } from './lessonSchemas.js';
-import { orderClause } from './lessonFilters.js';
+import { lessonOrder, listedLessons } from './lessonFilters.js';
 import { CountCache } from './countCache.js';
-
-const dialect = new PgDialect();
-
-/** Lesson rows with the names lists show; `source` is `lessons` or an already limited page of it. */
-const summarySelect = (source: SQL) => sql`
-  SELECT l.*, e.name AS edition_name, b.name AS book_name, n.name AS chapter_name,
-         t.title AS teacher_title, t.avatar_url AS teacher_avatar_url, t.avatar_file_id AS teacher_avatar_file_id,
-         COALESCE((SELECT json_agg(s.special_subject_id ORDER BY s.special_subject_id)
-                   FROM special_subject_lessons s WHERE s.lesson_id = l.id), '[]'::json) AS special_subject_ids,
-         COALESCE((SELECT json_agg(json_build_object('tagId', g.id, 'name', g.name) ORDER BY g.sort, g.id)
-                   FROM lesson_tag_links k JOIN lesson_tags g ON g.id = k.tag_id WHERE k.lesson_id = l.id), '[]'::json) AS tags
-  FROM ${source} l
-  LEFT JOIN curriculum_editions e ON e.id = l.edition_id
-  LEFT JOIN curriculum_books b ON b.id = l.book_id
-  LEFT JOIN lesson_nodes n ON n.id = l.chapter_node_id
-  LEFT JOIN teacher_infos t ON t.id = l.teacher_info_id`;
 
 export type { LessonDetail } from '@dscloud/sdk/lessons';
 
-export const idList = (ids: readonly string[]): SQL => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+const l = listedLessons;
+const qb = new QueryBuilder();
+// The names joined to a page, under the aliases the list queries have always used.
+const e = alias(curriculumEditions, 'e');
+const b = alias(curriculumBooks, 'b');
+const n = alias(lessonNodes, 'n');
+const ti = alias(teacherInfos, 't');
+const x = alias(specialSubjectLessons, 's');
+const tl = alias(lessonTagLinks, 'k');
+const tg = alias(lessonTags, 'g');
+
+/** Every column of `lessons` a summary shows (the description only goes to the detail). */
+const { description: _description, ...summaryColumns } = getTableColumns(l);
+type SummaryColumns = typeof summaryColumns;
+const summaryKeys = Object.keys(summaryColumns) as (keyof SummaryColumns)[];
+
+/** Lessons filtered (and possibly ordered and cut to a page) before names are joined to them. */
+const sourceOf = (where: SQL | undefined) => qb.select(summaryColumns).from(l).where(where);
+type LessonSource = SubqueryWithSelection<SummaryColumns, 'l'>;
 
 export class LessonQueries {
   constructor(
@@ -38,12 +41,48 @@ export class LessonQueries {
     private readonly counts = new CountCache(),
   ) {}
 
+  /**
+   * Summaries of the lessons of `source` with the names lists show. The source is a subquery, so a
+   * page is cut from the list index first and the names are joined to those rows only.
+   */
+  private async read(page: LessonSource, order: (t: SummaryColumns) => SQL[]): Promise<LessonSummary[]> {
+    // The subquery's columns, under the names and types of the table's own.
+    const t = Object.fromEntries(summaryKeys.map((key) => [key, page[key]])) as unknown as SummaryColumns;
+    // json_agg(… ORDER BY …) has no builder form: the lesson's topics as one ordered JSON list.
+    const topics = qb.select({ ids: sql`json_agg(${x.specialSubjectId} ORDER BY ${x.specialSubjectId})` }).from(x).where(eq(x.lessonId, t.id));
+    // The lesson's tags in the tag list's order, as one JSON list (json_agg … ORDER BY again).
+    const tags = qb
+      .select({ list: sql`json_agg(json_build_object('tagId', ${tg.id}, 'name', ${tg.name}) ORDER BY ${tg.sort}, ${tg.id})` })
+      .from(tl)
+      .innerJoin(tg, eq(tg.id, tl.tagId))
+      .where(eq(tl.lessonId, t.id));
+    const rows: SummaryRow[] = await this.db
+      .select({
+        ...t,
+        editionName: e.name,
+        bookName: b.name,
+        chapterName: n.name,
+        teacherTitle: ti.title,
+        teacherAvatarUrl: ti.avatarUrl,
+        teacherAvatarFileId: ti.avatarFileId,
+        specialSubjectIds: sql<unknown>`COALESCE((${topics}), '[]'::json)`,
+        tags: sql<unknown>`COALESCE((${tags}), '[]'::json)`,
+      })
+      .from(page)
+      .leftJoin(e, eq(e.id, t.editionId))
+      .leftJoin(b, eq(b.id, t.bookId))
+      .leftJoin(n, eq(n.id, t.chapterNodeId))
+      .leftJoin(ti, eq(ti.id, t.teacherInfoId))
+      .orderBy(...order(t));
+    const now = this.now();
+    return rows.map((r) => toSummary(r, now, this.fileUrl));
+  }
+
   /** Summaries in the order of `ids`; ids that no longer exist are left out. */
   async summaries(ids: readonly string[]): Promise<LessonSummary[]> {
     if (ids.length === 0) return [];
-    const list = await rows(this.db, sql`${summarySelect(sql`lessons`)} WHERE l.id IN (${idList(ids)})`);
-    const now = this.now();
-    const byId = new Map(list.map((r) => [str(r.id), toSummary(r, now, this.fileUrl)]));
+    const list = await this.read(sourceOf(inArray(l.id, [...ids])).as('l'), () => []);
+    const byId = new Map(list.map((s) => [s.lessonId, s]));
     return ids.map((id) => byId.get(id)).filter((s): s is LessonSummary => s !== undefined);
   }
 
@@ -52,60 +91,60 @@ export class LessonQueries {
   }
 
   async page(where: SQL[], orderBy: OrderBy, request: { pageNum?: number; pageSize?: number }): Promise<Page<LessonSummary>> {
-    const condition = allOf(where);
     return paged(
       request,
-      async (limit, offset) => {
-        // One statement: the page is cut from the index first, names are joined to those rows only.
-        const order = orderClause(orderBy);
-        const page = sql`(SELECT l.* FROM lessons l WHERE ${condition} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})`;
-        const now = this.now();
-        return (await rows(this.db, sql`${summarySelect(page)} ORDER BY ${order}`)).map((r) => toSummary(r, now, this.fileUrl));
-      },
+      (limit, offset) =>
+        this.read(
+          sourceOf(and(...where))
+            .orderBy(...lessonOrder(orderBy))
+            .limit(limit)
+            .offset(offset)
+            .as('l'),
+          (t) => lessonOrder(orderBy, t),
+        ),
       () => this.count(where),
     );
   }
 
   async count(where: SQL[]): Promise<number> {
-    const query = sql`SELECT count(*) AS n FROM lessons l WHERE ${allOf(where)}`;
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    return this.counts.get(`${text} ${JSON.stringify(params)}`, async () => num((await first(this.db, query))?.n));
+    const query = this.db.select({ n: count() }).from(l).where(and(...where));
+    const { sql: text, params } = query.toSQL();
+    return this.counts.get(`${text} ${JSON.stringify(params)}`, async () => (await query)[0]?.n ?? 0);
   }
 
   async resources(lessonId: string): Promise<LessonResource[]> {
-    const list = await rows(this.db, sql`SELECT * FROM lesson_resources WHERE lesson_id = ${lessonId} ORDER BY sort, id`);
-    return list.map((r) => toResource(r, this.fileUrl));
+    const r = lessonResources;
+    const list = await this.db.select().from(r).where(eq(r.lessonId, lessonId)).orderBy(asc(r.sort), asc(r.id));
+    return list.map((row) => toResource(row, this.fileUrl));
   }
 
   async detail(id: string): Promise<LessonDetail | undefined> {
     const summary = await this.summary(id);
     if (!summary) return undefined;
-    const extra = await first(this.db, sql`SELECT description FROM lessons WHERE id = ${id}`);
-    const knowledge = await rows(
-      this.db,
-      sql`SELECT n.id, n.name FROM lesson_knowledge_nodes k JOIN lesson_nodes n ON n.id = k.node_id WHERE k.lesson_id = ${id} ORDER BY n.path`,
-    );
+    const k = lessonKnowledgeNodes;
+    const [extra] = await this.db.select({ description: l.description }).from(l).where(eq(l.id, id));
+    const knowledge = await this.db
+      .select({ nodeId: n.id, name: n.name })
+      .from(k)
+      .innerJoin(n, eq(n.id, k.nodeId))
+      .where(eq(k.lessonId, id))
+      .orderBy(asc(n.path));
     let chapterPath: string[] = [];
     if (summary.chapterNodeId) {
-      const node = await first(this.db, sql`SELECT path FROM lesson_nodes WHERE id = ${summary.chapterNodeId}`);
-      const ids = str(node?.path).split('/').filter(Boolean);
+      const [node] = await this.db.select({ path: n.path }).from(n).where(eq(n.id, summary.chapterNodeId));
+      const ids = (node?.path ?? '').split('/').filter(Boolean);
       if (ids.length > 0) {
-        const names = await rows(this.db, sql`SELECT id, name FROM lesson_nodes WHERE id IN (${idList(ids)})`);
-        const byId = new Map(names.map((r) => [str(r.id), str(r.name)]));
+        const names = await this.db.select({ id: n.id, name: n.name }).from(n).where(inArray(n.id, ids));
+        const byId = new Map(names.map((r) => [r.id, r.name]));
         chapterPath = ids.map((i) => byId.get(i) ?? '');
       }
     }
-    return {
-      ...summary,
-      description: str(extra?.description),
-      chapterPath,
-      knowledgeNodes: knowledge.map((r) => ({ nodeId: str(r.id), name: str(r.name) })),
-      resources: await this.resources(id),
-    };
+    return { ...summary, description: extra?.description ?? '', chapterPath, knowledgeNodes: knowledge, resources: await this.resources(id) };
   }
 
   async resourceOwner(resourceId: string): Promise<string | undefined> {
-    const row = await first(this.db, sql`SELECT lesson_id FROM lesson_resources WHERE id = ${resourceId}`);
-    return row ? str(row.lesson_id) : undefined;
+    const r = lessonResources;
+    const [row] = await this.db.select({ lessonId: r.lessonId }).from(r).where(eq(r.id, resourceId));
+    return row?.lessonId;
   }
 }

@@ -1,14 +1,26 @@
 /** What a lesson looks like to clients: list rows (summary) and the detail with its videos. */
 import { gradeName, stageName, subjectName } from '../curriculum/names.js';
-import { num, numOrNull, str, strOrNull, type Row } from '../db/rows.js';
 import type { LessonResource, LessonSummary, LessonTagRef, LiveState } from '@dscloud/sdk/lessons';
+import type { lessonResources, lessons } from '../db/schema.js';
 
 export type { LessonResource, LessonSummary };
 
 /** The address a browser element loads a stored file from (a signed media link, see files/mediaLinks.ts). */
 export type FileUrl = (fileInfoId: string) => string;
 
-
+/** A lesson row (without its description) with the names a list shows, as lessonQueries.ts reads it. */
+export type SummaryRow = Omit<typeof lessons.$inferSelect, 'description'> & {
+  editionName: string | null;
+  bookName: string | null;
+  chapterName: string | null;
+  teacherTitle: string | null;
+  teacherAvatarUrl: string | null;
+  teacherAvatarFileId: string | null;
+  /** JSON list of topic ids (node-postgres and PGlite parse it; text is read too). */
+  specialSubjectIds: unknown;
+  /** JSON list of `{ tagId, name }` in the tag list's order. */
+  tags: unknown;
+};
 
 export function liveStateAt(start: number | null, end: number | null, now: number): LiveState | null {
   if (start === null || end === null) return null;
@@ -25,66 +37,62 @@ const tagList = (value: unknown): LessonTagRef[] => {
   return Array.isArray(list) ? list.map((t: { tagId: unknown; name: unknown }) => ({ tagId: String(t.tagId), name: String(t.name) })) : [];
 };
 
-export function toSummary(r: Row, now: number, fileUrl: FileUrl): LessonSummary {
-  const liveFlag = num(r.live_flag);
-  const start = numOrNull(r.live_start_at);
-  const end = numOrNull(r.live_end_at);
-  const coverFileId = strOrNull(r.cover_file_id);
-  const teacherAvatarFile = strOrNull(r.teacher_avatar_file_id);
+export function toSummary(r: SummaryRow, now: number, fileUrl: FileUrl): LessonSummary {
+  const start = r.liveStartAt;
+  const end = r.liveEndAt;
   return {
-    lessonId: str(r.id),
-    title: str(r.title),
-    lessonType: str(r.lesson_type),
-    liveFlag,
-    liveState: liveFlag === 1 ? liveStateAt(start, end, now) : null,
-    stage: num(r.stage),
-    stageName: stageName(num(r.stage)),
-    subjectCode: num(r.subject_code),
-    subjectName: subjectName(num(r.subject_code)),
-    grade: num(r.grade),
-    gradeName: gradeName(num(r.grade)),
-    editionId: strOrNull(r.edition_id),
-    editionName: str(r.edition_name),
-    bookId: strOrNull(r.book_id),
-    bookName: str(r.book_name),
-    chapterNodeId: strOrNull(r.chapter_node_id),
-    chapterName: str(r.chapter_name),
-    teacherUserId: strOrNull(r.teacher_user_id),
-    teacherInfoId: strOrNull(r.teacher_info_id),
-    teacherName: str(r.teacher_name),
-    teacherTitle: str(r.teacher_title),
-    teacherAvatarUrl: teacherAvatarFile ? fileUrl(teacherAvatarFile) : str(r.teacher_avatar_url),
-    schoolId: str(r.school_id),
-    schoolName: str(r.school_name),
-    coverUrl: coverFileId ? fileUrl(coverFileId) : str(r.cover_url),
-    coverFileId,
-    durationSeconds: num(r.duration_seconds),
+    lessonId: r.id,
+    title: r.title,
+    lessonType: r.lessonType,
+    liveFlag: r.liveFlag,
+    liveState: r.liveFlag === 1 ? liveStateAt(start, end, now) : null,
+    stage: r.stage,
+    stageName: stageName(r.stage),
+    subjectCode: r.subjectCode,
+    subjectName: subjectName(r.subjectCode),
+    grade: r.grade,
+    gradeName: gradeName(r.grade),
+    editionId: r.editionId,
+    editionName: r.editionName ?? '',
+    bookId: r.bookId,
+    bookName: r.bookName ?? '',
+    chapterNodeId: r.chapterNodeId,
+    chapterName: r.chapterName ?? '',
+    teacherUserId: r.teacherUserId,
+    teacherInfoId: r.teacherInfoId,
+    teacherName: r.teacherName,
+    teacherTitle: r.teacherTitle ?? '',
+    teacherAvatarUrl: r.teacherAvatarFileId ? fileUrl(r.teacherAvatarFileId) : (r.teacherAvatarUrl ?? ''),
+    schoolId: r.schoolId,
+    schoolName: r.schoolName,
+    coverUrl: r.coverFileId ? fileUrl(r.coverFileId) : r.coverUrl,
+    coverFileId: r.coverFileId,
+    durationSeconds: r.durationSeconds,
     liveStartTime: start,
     liveEndTime: end,
-    publishStatus: num(r.publish_status),
-    publishTime: numOrNull(r.publish_at),
-    excellentFlag: num(r.excellent_flag),
-    downloadCount: num(r.download_count),
-    learningCount: num(r.learning_count),
-    viewCount: num(r.view_count),
-    specialSubjectIds: jsonList(r.special_subject_ids),
+    publishStatus: r.publishStatus,
+    publishTime: r.publishAt,
+    excellentFlag: r.excellentFlag,
+    downloadCount: r.downloadCount,
+    learningCount: r.learningCount,
+    viewCount: r.viewCount,
+    specialSubjectIds: jsonList(r.specialSubjectIds),
     tags: tagList(r.tags),
-    createdBy: strOrNull(r.created_by),
-    createTime: num(r.created_at),
-    updateTime: num(r.updated_at),
+    createdBy: r.createdBy,
+    createTime: r.createdAt,
+    updateTime: r.updatedAt,
   };
 }
 
-export function toResource(r: Row, fileUrl: FileUrl): LessonResource {
-  const fileInfoId = strOrNull(r.file_info_id);
+export function toResource(r: typeof lessonResources.$inferSelect, fileUrl: FileUrl): LessonResource {
   return {
-    resourceId: str(r.id),
-    title: str(r.title),
-    url: str(r.url),
-    fileInfoId,
-    playUrl: str(r.url) || (fileInfoId ? fileUrl(fileInfoId) : ''),
-    durationSeconds: num(r.duration_seconds),
-    captionUrl: str(r.caption_url),
-    sort: num(r.sort),
+    resourceId: r.id,
+    title: r.title,
+    url: r.url,
+    fileInfoId: r.fileInfoId,
+    playUrl: r.url || (r.fileInfoId ? fileUrl(r.fileInfoId) : ''),
+    durationSeconds: r.durationSeconds,
+    captionUrl: r.captionUrl,
+    sort: r.sort,
   };
 }

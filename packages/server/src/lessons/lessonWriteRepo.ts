@@ -3,11 +3,13 @@
  * a live copy of a lesson, and the download counter. Reads of lesson lists stay in lessonQueries.ts.
  */
 import { and, count, eq, inArray, ne, notExists, notInArray, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { newId } from '../db/ids.js';
 import type { Orm } from '../db/database.js';
 import { lessonDownloads, lessonKnowledgeNodes, lessonLearning, lessonNotes, lessonResources, lessons, lessonTagLinks, specialSubjectLessons, specialSubjects } from '../db/schema.js';
 
 type Tx = Parameters<Parameters<Orm['transaction']>[0]>[0];
+const qb = new QueryBuilder();
 
 /** The lesson's own columns as a save writes them (`description` absent = keep the stored one). */
 export type LessonValues = Omit<typeof lessons.$inferInsert, 'description' | 'createdBy' | 'createdAt' | 'updatedAt'> & { description?: string };
@@ -46,8 +48,8 @@ export class LessonWriteRepo {
 
   /** Recorded lessons among `ids` that have no video yet (they cannot be published). */
   withoutVideo(ids: string[]): Promise<{ id: string; title: string }[]> {
-    // Spelled out: drizzle leaves columns of a single-table select unqualified.
-    const videos = sql`(SELECT 1 FROM lesson_resources r WHERE r.lesson_id = "lessons"."id")`;
+    const r = lessonResources;
+    const videos = qb.select({ id: r.id }).from(r).where(eq(r.lessonId, lessons.id));
     return this.db
       .select({ id: lessons.id, title: lessons.title })
       .from(lessons)
@@ -145,17 +147,67 @@ export class LessonWriteRepo {
   /** A new, unpublished live lesson copying the source's curriculum, teacher, knowledge points and videos. */
   async copyAsLive(sourceId: string, copy: { id: string; title: string; liveStartAt: number; liveEndAt: number; createdBy: string; now: number }): Promise<void> {
     const { id, title, liveStartAt, liveEndAt, createdBy, now } = copy;
+    const l = lessons;
+    const k = lessonKnowledgeNodes;
+    const r = lessonResources;
+    // Set-based copies (INSERT … SELECT): every column of the target by name, in the table's order.
+    const value = <T>(v: T, name: string) => sql<T>`${v}`.as(name);
     await this.db.transaction(async (tx) => {
-      await tx.execute(sql`INSERT INTO lessons (id, title, lesson_type, description, live_flag, stage, subject_code, grade, edition_id,
-        book_id, chapter_node_id, teacher_user_id, teacher_info_id, teacher_name, school_id, school_name, cover_url, cover_file_id,
-        duration_seconds, live_start_at, live_end_at, created_by, created_at, updated_at)
-        SELECT ${id}, ${title}, lesson_type, description, 1, stage, subject_code, grade, edition_id, book_id, chapter_node_id,
-          teacher_user_id, teacher_info_id, teacher_name, school_id, school_name, cover_url, cover_file_id,
-          ${Math.round((liveEndAt - liveStartAt) / 1000)}, ${liveStartAt}, ${liveEndAt}, ${createdBy}, ${now}, ${now}
-        FROM lessons WHERE id = ${sourceId}`);
-      await tx.execute(sql`INSERT INTO lesson_knowledge_nodes (lesson_id, node_id) SELECT ${id}, node_id FROM lesson_knowledge_nodes WHERE lesson_id = ${sourceId}`);
-      await tx.execute(sql`INSERT INTO lesson_resources (id, lesson_id, title, url, file_info_id, duration_seconds, caption_url, sort)
-        SELECT 'rs-' || md5(${id} || id), ${id}, title, url, file_info_id, duration_seconds, caption_url, sort FROM lesson_resources WHERE lesson_id = ${sourceId}`);
+      await tx.insert(l).select(
+        tx
+          .select({
+            id: value(id, 'id'),
+            title: value(title, 'title'),
+            lessonType: l.lessonType,
+            description: l.description,
+            liveFlag: value(1, 'live_flag'),
+            stage: l.stage,
+            subjectCode: l.subjectCode,
+            grade: l.grade,
+            editionId: l.editionId,
+            bookId: l.bookId,
+            chapterNodeId: l.chapterNodeId,
+            teacherUserId: l.teacherUserId,
+            teacherInfoId: l.teacherInfoId,
+            teacherName: l.teacherName,
+            schoolId: l.schoolId,
+            schoolName: l.schoolName,
+            coverUrl: l.coverUrl,
+            coverFileId: l.coverFileId,
+            durationSeconds: value(Math.round((liveEndAt - liveStartAt) / 1000), 'duration_seconds'),
+            liveStartAt: value(liveStartAt, 'live_start_at'),
+            liveEndAt: value(liveEndAt, 'live_end_at'),
+            // A new lesson: unpublished, not flagged, never downloaded, learned or viewed.
+            publishStatus: value(0, 'publish_status'),
+            publishAt: value(null, 'publish_at'),
+            excellentFlag: value(0, 'excellent_flag'),
+            downloadCount: value(0, 'download_count'),
+            learningCount: value(0, 'learning_count'),
+            viewCount: value(0, 'view_count'),
+            createdBy: value(createdBy, 'created_by'),
+            createdAt: value(now, 'created_at'),
+            updatedAt: value(now, 'updated_at'),
+          })
+          .from(l)
+          .where(eq(l.id, sourceId)),
+      );
+      await tx.insert(k).select(tx.select({ lessonId: value(id, 'lesson_id'), nodeId: k.nodeId }).from(k).where(eq(k.lessonId, sourceId)));
+      await tx.insert(r).select(
+        tx
+          .select({
+            // A stable id per copied video: md5 of the new lesson's id and the source video's.
+            id: sql<string>`'rs-' || md5(${id} || ${r.id})`.as('id'),
+            lessonId: value(id, 'lesson_id'),
+            title: r.title,
+            url: r.url,
+            fileInfoId: r.fileInfoId,
+            durationSeconds: r.durationSeconds,
+            captionUrl: r.captionUrl,
+            sort: r.sort,
+          })
+          .from(r)
+          .where(eq(r.lessonId, sourceId)),
+      );
     });
   }
 

@@ -1,8 +1,8 @@
 /** Every read and write of `teacher_infos` (名师介绍): one row per teacher, optionally tied to an account. */
 import { and, asc, count, eq, getTableColumns, ilike, inArray, min, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Orm } from '../db/database.js';
-import { containsPattern, pageOf, rows, type Page, type PageRequest } from '../db/rows.js';
-import { teacherInfos } from '../db/schema.js';
+import { containsPattern, pageOf, type Page, type PageRequest } from '../db/rows.js';
+import { lessons, teacherInfos } from '../db/schema.js';
 import { stageName, subjectName } from '../curriculum/names.js';
 import type { FileUrl } from '../lessons/lessonView.js';
 
@@ -182,11 +182,12 @@ export class TeacherRepo {
   /** Lessons (published or not) that credit each of these teachers; teachers with none are absent. */
   async lessonCounts(ids: readonly string[]): Promise<Map<string, number>> {
     if (ids.length === 0) return new Map();
-    const found = await rows<{ id: string; n: number }>(
-      this.db,
-      sql`SELECT teacher_info_id AS id, count(*)::int AS n FROM lessons WHERE teacher_info_id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) GROUP BY teacher_info_id`,
-    );
-    return new Map(found.map((r) => [r.id, Number(r.n)]));
+    const found = await this.db
+      .select({ id: lessons.teacherInfoId, n: count() })
+      .from(lessons)
+      .where(inArray(lessons.teacherInfoId, [...ids]))
+      .groupBy(lessons.teacherInfoId);
+    return new Map(found.map((r) => [r.id ?? '', Number(r.n)]));
   }
 
   /** Removes teachers (the caller has checked that no lesson credits them). */
@@ -231,8 +232,15 @@ export class TeacherRepo {
       .where(eq(t.id, id));
     // Lessons show the teacher's name; keep it in step so keyword search finds the new name.
     if (f.name !== undefined || f.schoolName !== undefined) {
-      await this.db.execute(sql`UPDATE lessons l SET teacher_name = t.name, school_name = CASE WHEN t.school_name <> '' THEN t.school_name ELSE l.school_name END
-                                FROM teacher_infos t WHERE t.id = ${id} AND l.teacher_info_id = t.id`);
+      await this.db
+        .update(lessons)
+        .set({
+          teacherName: t.name,
+          // An introduction without a school keeps the lesson's own school name.
+          schoolName: sql`CASE WHEN ${t.schoolName} <> '' THEN ${t.schoolName} ELSE ${lessons.schoolName} END`,
+        })
+        .from(t)
+        .where(and(eq(t.id, id), eq(lessons.teacherInfoId, t.id)));
     }
   }
 }
