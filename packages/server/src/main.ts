@@ -3,6 +3,7 @@
  * (docs/contracts.md). Stops cleanly on SIGINT/SIGTERM in bounded time (shutdown.ts): in-flight
  * requests end, the database closes and the data-folder lock is released.
  */
+import { DEMO_ACCOUNTS } from './users/demoSeed.js';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { installGracefulShutdown } from './shutdown.js';
@@ -19,7 +20,7 @@ async function main(): Promise<void> {
   console.log(`DS cloud school listening on http://${shownHost}:${port}`);
   if (settings.seedDemo) {
     console.log(
-      `演示账号 teacher / student / parent / admin / researcher / auditor，密码 ${settings.demoPassword}` +
+      `演示账号 ${DEMO_ACCOUNTS.map((a) => a.username).join(' / ')}，密码 ${settings.demoPassword}` +
         ` (demo password; set DEMO_PASSWORD before the first start to change it)`,
     );
   }

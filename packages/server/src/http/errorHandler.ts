@@ -22,6 +22,12 @@ const PARSER_CODES: Record<string, number> = {
   FST_ERR_BAD_URL: Codes.BAD_REQUEST,
 };
 
+/** The request's connection was closed by the client (aborted body, reset socket). */
+export function clientWentAway(error: unknown, aborted: boolean): boolean {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return aborted || code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE' || (error instanceof Error && error.message === 'aborted');
+}
+
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     const locale = localeOf(request);
@@ -49,7 +55,12 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return send(reply, error.statusCode, messageFor(error.statusCode, locale));
     }
-    request.log.error({ err: error }, 'unhandled error');
+    // A client that went away mid-body (a closed tab, a dropped line) is not a server fault: a warning.
+    if (clientWentAway(error, request.raw.aborted)) {
+      request.log.warn({ code: (error as NodeJS.ErrnoException).code, url: request.url }, 'client closed the connection mid-request');
+    } else {
+      request.log.error({ err: error }, 'unhandled error');
+    }
     return send(reply, Codes.SERVER_ERROR, messageFor(Codes.SERVER_ERROR, locale));
   });
 
