@@ -5,18 +5,20 @@
  * a caller without a token learns 4010001, not which body fields are missing.
  */
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { BACKOFFICE_WRITE_ROLES } from '@dscloud/sdk/codes';
 import { Codes } from '@dscloud/sdk/errors';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/appError.js';
 import { extractToken, type AuthUser } from '../http/guard.js';
 
-export const ADMIN_ROLE_CODES = ['CITY_BUREAU_ADMIN', 'DISTRICT_BUREAU_ADMIN', 'SCHOOL_ADMIN', 'CC_YXGLY'] as const;
+/** The back-office administrators (one list, in `@dscloud/sdk/codes`). */
+export const ADMIN_ROLE_CODES: readonly string[] = BACKOFFICE_WRITE_ROLES;
 
 /** Identity code of teachers (spec §6). */
 export const TEACHER_IDENTITY = 5;
 
 export function isAdmin(auth: AuthUser | null): boolean {
-  return auth !== null && auth.roles.some((r) => (ADMIN_ROLE_CODES as readonly string[]).includes(r.roleCode));
+  return auth !== null && auth.roles.some((r) => ADMIN_ROLE_CODES.includes(r.roleCode));
 }
 
 export function isTeacher(auth: AuthUser | null): boolean {
@@ -62,4 +64,3 @@ export function requireTeacher(ctx: AppContext): preHandlerAsyncHookHandler {
   };
 }
 
-export const requireAdmin = (ctx: AppContext): preHandlerAsyncHookHandler => ctx.guard.requireRoles(ADMIN_ROLE_CODES);
