@@ -15,6 +15,7 @@ import * as learning from './schema/learning.js';
 import * as showcase from './schema/showcase.js';
 import * as audit from './schema/audit.js';
 import * as tags from './schema/tags.js';
+import * as activities from './schema/activities.js';
 
 export * from './schema/users.js';
 export * from './schema/auth.js';
@@ -27,5 +28,6 @@ export * from './schema/learning.js';
 export * from './schema/showcase.js';
 export * from './schema/audit.js';
 export * from './schema/tags.js';
+export * from './schema/activities.js';
 
-export const schema = { ...users, ...auth, ...config, ...files, ...curriculum, ...teachers, ...lessons, ...learning, ...showcase, ...audit, ...tags };
+export const schema = { ...users, ...auth, ...config, ...files, ...curriculum, ...teachers, ...lessons, ...learning, ...showcase, ...audit, ...tags, ...activities };

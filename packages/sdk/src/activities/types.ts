@@ -1,0 +1,234 @@
+/**
+ * The activity shapes client and server share (docs/api.md "Activities"): the server answers with
+ * them and validates against them; the portal, `<ds-activity-list>` and the tests read them. Times are
+ * epoch milliseconds; ids are strings.
+ */
+import type { ActivityPhase, AuditLevelCode, PackageItemCode, WorkReviewStateCode, WorkSubmitStatusCode } from './codes.js';
+import type { VideoProbe, VideoRules } from './videoRules.js';
+
+export type { Page } from '../lessons/types.js';
+
+/** The six window bounds; a draft may leave any of them empty, publishing needs all six. */
+export interface ActivityWindows {
+  signUpStartTime: number | null;
+  signUpEndTime: number | null;
+  uploadStartTime: number | null;
+  uploadEndTime: number | null;
+  auditStartTime: number | null;
+  auditEndTime: number | null;
+}
+
+/** One row of the scope: a subject of a stage, optionally narrowed to an edition and one of its books. */
+export interface ActivityScopeEntry {
+  stage: number;
+  subjectCode: number;
+  editionId: string | null;
+  bookId: string | null;
+}
+
+/** A package item of the template: whether it is required and which file categories it takes. */
+export interface PackageTemplateItem {
+  item: PackageItemCode;
+  required: boolean;
+  /** FileCategories codes (2 video, 5 text, 6 ppt, …). */
+  fileCategories: number[];
+  /** At most this many files for the item (1 for the video). */
+  maxFiles: number;
+}
+
+export interface ActivityRules {
+  /** Works (claimed nodes) one teacher may hold in the activity. */
+  nodesPerTeacher: number;
+  /** Teachers who may claim the same node. */
+  teachersPerNode: number;
+  /** A work failing only rules marked as warnings may still be submitted. */
+  allowFormatWarnings: boolean;
+}
+
+export interface ActivityAttachment {
+  fileId: string;
+  name: string;
+  url: string;
+}
+
+/** Body of `resourceCollectActivity/save` (no id) and `edit` (with `activityId` and `version`). */
+export interface ActivityInput extends ActivityWindows {
+  activityId?: string;
+  /** The version read; an edit against an older version is refused (409) with the current one. */
+  version?: number;
+  name: string;
+  description: string;
+  coverUrl: string;
+  coverFileId: string | null;
+  /** The organiser; defaults to the organisation of the caller's managing role. */
+  orgId?: string;
+  activitySystem: number;
+  scope: ActivityScopeEntry[];
+  reviewLevels: AuditLevelCode[];
+  packageTemplate: PackageTemplateItem[];
+  rules: ActivityRules;
+  videoRules: VideoRules;
+  attachments: ActivityAttachment[];
+}
+
+/** The labels the lists show for a scope. */
+export interface ActivityScopeLabel extends ActivityScopeEntry {
+  stageName: string;
+  subjectName: string;
+  editionName: string;
+  bookName: string;
+}
+
+/** A card of the public list (`publish/list`) and a row of the organiser's table (`page`). */
+export interface ActivitySummary extends ActivityWindows {
+  activityId: string;
+  name: string;
+  coverUrl: string;
+  orgId: string;
+  orgName: string;
+  activitySystem: number;
+  activitySystemName: string;
+  status: number;
+  phase: ActivityPhase;
+  /** When the current phase's window closes (null when no window is running). */
+  phaseEndTime: number | null;
+  stages: Array<{ stage: number; stageName: string }>;
+  subjects: Array<{ subjectCode: number; subjectName: string }>;
+  signUpCount: number;
+  /** Submitted works. */
+  workCount: number;
+  publishTime: number | null;
+  version: number;
+}
+
+/** `detail/{id}` (organiser) and `teacher/detail/{id}` (with `mySignUp`). */
+export interface ActivityDetail extends ActivitySummary {
+  description: string;
+  coverFileId: string | null;
+  scope: ActivityScopeLabel[];
+  reviewLevels: AuditLevelCode[];
+  packageTemplate: PackageTemplateItem[];
+  rules: ActivityRules;
+  videoRules: VideoRules;
+  attachments: ActivityAttachment[];
+  createTime: number;
+  updateTime: number;
+  /** The caller's own sign-up (teacher detail only; null when not signed up). */
+  mySignUp?: SignUpSummary | null;
+}
+
+export interface SignUpSummary {
+  signUpId: string;
+  activityId: string;
+  userId: string;
+  realName: string;
+  phone: string;
+  schoolId: string;
+  schoolName: string;
+  districtId: string | null;
+  districtName: string;
+  stage: number;
+  subjectCode: number;
+  status: number;
+  nodes: SignUpNode[];
+  createTime: number;
+}
+
+export interface SignUpNode {
+  signUpNodeId: string;
+  nodeId: string;
+  nodeName: string;
+  /** Book and chapter path names, for display ("七年级上册 / 第一章 / 1.1"). */
+  pathNames: string[];
+  status: number;
+  /** The work of this node, when one exists. */
+  workId: string | null;
+}
+
+/** A node of `activitySignUp/nodeTree`, with its occupancy. */
+export interface OccupancyNode {
+  nodeId: string;
+  parentId: string | null;
+  name: string;
+  kind: 'chapter' | 'knowledge';
+  level: number;
+  /** Teachers holding the node now. */
+  taken: number;
+  /** The rule's limit (`teachersPerNode`). */
+  limit: number;
+  /** Whether the caller may claim it now (free place, caller under their own limit, not already theirs). */
+  claimable: boolean;
+  mine: boolean;
+  children: OccupancyNode[];
+}
+
+/** One file of a work's package. */
+export interface WorkItemFile {
+  item: PackageItemCode;
+  fileId: string;
+  fileName: string;
+  fileSize: number;
+  probe: VideoProbe | null;
+}
+
+export interface FormatFailure {
+  /** The rule's key (`videoCodec`, `width`, `required:2`, …). */
+  rule: string;
+  item: PackageItemCode | null;
+  /** Chinese, naming what was found and what is required. */
+  message: string;
+  /** A warning does not stop submission when the activity allows warnings. */
+  severity: 'error' | 'warning';
+}
+
+export interface FormatReview {
+  passed: boolean;
+  failures: FormatFailure[];
+  checkedAt: number;
+}
+
+/** A work, as its teacher and the organiser see it. `lessonId` is the work's id (spec §7). */
+export interface ActivityWork {
+  lessonId: string;
+  activityId: string;
+  signUpId: string;
+  signUpNodeId: string;
+  nodeId: string;
+  nodeName: string;
+  userId: string;
+  teacherName: string;
+  schoolId: string;
+  schoolName: string;
+  title: string;
+  description: string;
+  submitStatus: WorkSubmitStatusCode;
+  reviewState: WorkReviewStateCode;
+  reviewLevel: AuditLevelCode | null;
+  items: WorkItemFile[];
+  formatReview: FormatReview | null;
+  submitTime: number | null;
+  createTime: number;
+  updateTime: number;
+  version: number;
+}
+
+/** Body of `activityWork/save` (no `lessonId`: a new work of the claimed node; with it: an edit). */
+export interface WorkInput {
+  lessonId?: string;
+  version?: number;
+  signUpNodeId: string;
+  title: string;
+  description: string;
+  items: Array<{ item: PackageItemCode; fileId: string }>;
+}
+
+/** A row of `menu/remind`: something the teacher should do soon. */
+export interface ActivityReminder {
+  activityId: string;
+  activityName: string;
+  kind: 'signUpClosing' | 'worksToSubmit' | 'returned';
+  /** The window's end that makes it urgent. */
+  deadline: number | null;
+  /** Works concerned (0 for a sign-up reminder). */
+  count: number;
+}
