@@ -1,77 +1,8 @@
 import type { Platform } from '@dscloud/sdk';
+import type { ImportProblem, ImportReport, OrgNode, TeacherFilter, TeacherInfo, TeacherInput } from '@dscloud/sdk/teachers';
 import type { Page } from './lessons';
 
-/** A teacher introduction as `/v1/teacherInfo/*` answers it (docs/api.md "Teacher introductions"). */
-export interface TeacherInfo {
-  teacherInfoId: string;
-  userId: string | null;
-  name: string;
-  sex: string;
-  title: string;
-  intro: string;
-  /** One honour a line. */
-  honours: string;
-  avatarUrl: string;
-  avatarFileId: string | null;
-  schoolId: string;
-  schoolName: string;
-  stage: number | null;
-  stageName: string;
-  subjectCodes: number[];
-  subjectNames: string[];
-  sort: number;
-  lessonCount: number;
-  createTime: number;
-  updateTime: number;
-}
-
-export interface TeacherInput {
-  name: string;
-  sex?: string;
-  title?: string;
-  honours?: string;
-  intro?: string;
-  schoolId?: string;
-  stage?: number | null;
-  subjectCodes?: number[];
-  userId?: string | null;
-  avatarFileId?: string | null;
-}
-
-/** An organisation of the back office's picker, with the teachers of its schools. */
-export interface OrgNode {
-  orgId: string;
-  name: string;
-  shortName: string;
-  orgType: number;
-  parentId: string | null;
-  teacherCount: number;
-}
-
-export interface ImportProblem {
-  row: number;
-  column: string;
-  reason: string;
-}
-
-/** What the Excel import answers: either everything imported, or nothing and every problem. */
-export interface ImportReport {
-  imported: boolean;
-  total: number;
-  importedCount: number;
-  teacherInfoIds: string[];
-  rows: { row: number; name: string; status: 'imported' | 'refused' | 'valid'; teacherInfoId?: string }[];
-  problems: ImportProblem[];
-}
-
-export interface TeacherFilter {
-  pageNum?: number;
-  pageSize?: number;
-  keyword?: string;
-  orgId?: string;
-  stage?: number;
-  subjectCode?: number;
-}
+export type { TeacherInfo, TeacherInput, OrgNode, ImportProblem, ImportReport, TeacherFilter };
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

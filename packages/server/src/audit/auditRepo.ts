@@ -3,34 +3,13 @@ import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import type { Orm } from '../db/database.js';
 import { newId } from '../db/ids.js';
 import { containsPattern, paged, type Page, type PageRequest } from '../db/rows.js';
-import { auditLog, type FieldChange } from '../db/schema.js';
+import type { AuditEntry, AuditFilter as SdkAuditFilter, AuditRecord } from '@dscloud/sdk/audit';
+import { auditLog } from '../db/schema.js';
 
-export interface AuditEntry {
-  at: number;
-  actorUserId: string | null;
-  actorName: string;
-  actorRoles: string[];
-  ip: string;
-  action: string;
-  entity: string;
-  entityId: string;
-  changes: Record<string, FieldChange>;
-}
+export type { AuditEntry, AuditRecord };
 
-export interface AuditRecord extends AuditEntry {
-  id: string;
-}
-
-export interface AuditFilter extends PageRequest {
-  actorUserId?: string;
-  /** Part of the actor's name. */
-  keyword?: string;
-  action?: string;
-  entity?: string;
-  entityId?: string;
-  from?: number;
-  to?: number;
-}
+/** The body of `auditLog/page`, paged. */
+export type AuditFilter = SdkAuditFilter & PageRequest;
 
 export class AuditRepo {
   constructor(private readonly db: Orm) {}

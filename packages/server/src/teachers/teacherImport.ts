@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { Stages, Subjects } from '@dscloud/sdk/codes';
+import type { ImportProblem, ImportReport } from '@dscloud/sdk/teachers';
 import type { AppContext } from '../context.js';
 import { newId } from '../db/ids.js';
 import { organisations, teacherInfos } from '../db/schema.js';
@@ -15,23 +16,7 @@ import { checkTeacher } from './teacherCheck.js';
 import { COLUMNS, type ColumnKey, type SheetRow } from './teacherExcel.js';
 import type { TeacherFields, TeacherRepo } from './teacherRepo.js';
 
-export interface ImportProblem {
-  /** The row's number in Excel. */
-  row: number;
-  /** The column's title in the template (姓名, 学校, …). */
-  column: string;
-  reason: string;
-}
-
-export interface ImportReport {
-  /** True when the rows were stored; false when any was refused (then nothing was stored). */
-  imported: boolean;
-  total: number;
-  importedCount: number;
-  teacherInfoIds: string[];
-  rows: { row: number; name: string; status: 'imported' | 'refused' | 'valid'; teacherInfoId?: string }[];
-  problems: ImportProblem[];
-}
+export type { ImportProblem, ImportReport };
 
 const LIMITS: Partial<Record<ColumnKey, number>> = { name: 32, title: 32, honours: 500, intro: 2000 };
 const FIELD_COLUMN: Record<string, ColumnKey> = { name: 'name', sex: 'sex', title: 'title', schoolId: 'school', stage: 'stage', userId: 'username', honours: 'honours', intro: 'intro' };

@@ -8,16 +8,9 @@ import type { Orm } from '../db/database.js';
 import { organisations, teacherInfos } from '../db/schema.js';
 import type { OrgScope } from '../management/orgScope.js';
 import { OrgType } from '../users/orgTypes.js';
+import type { OrgNode } from '@dscloud/sdk/teachers';
 
-export interface OrgNode {
-  orgId: string;
-  name: string;
-  shortName: string;
-  orgType: number;
-  parentId: string | null;
-  /** Teachers of this school, or of all the schools under this bureau. */
-  teacherCount: number;
-}
+export type { OrgNode };
 
 export async function orgTreeInScope(db: Orm, scope: OrgScope): Promise<OrgNode[]> {
   if (!scope.all && scope.orgIds.length === 0) return [];

@@ -1,34 +1,13 @@
 /** Every read and write of `teacher_infos` (名师介绍): one row per teacher, optionally tied to an account. */
 import { and, asc, count, eq, getTableColumns, ilike, inArray, min, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { TeacherInfo } from '@dscloud/sdk/teachers';
 import type { Orm } from '../db/database.js';
 import { containsPattern, pageOf, type Page, type PageRequest } from '../db/rows.js';
 import { lessons, teacherInfos } from '../db/schema.js';
 import { stageName, subjectName } from '../curriculum/names.js';
 import type { FileUrl } from '../lessons/lessonView.js';
 
-export interface TeacherInfo {
-  teacherInfoId: string;
-  userId: string | null;
-  name: string;
-  sex: string;
-  title: string;
-  intro: string;
-  /** One honour a line. */
-  honours: string;
-  avatarUrl: string;
-  avatarFileId: string | null;
-  schoolId: string;
-  schoolName: string;
-  stage: number | null;
-  stageName: string;
-  subjectCodes: number[];
-  subjectNames: string[];
-  sort: number;
-  /** Published lessons this teacher teaches. */
-  lessonCount: number;
-  createTime: number;
-  updateTime: number;
-}
+export type { TeacherInfo };
 
 export interface TeacherFields {
   userId?: string | null;

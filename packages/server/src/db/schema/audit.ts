@@ -2,8 +2,9 @@
 import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { epoch } from './columns.js';
 
-/** One changed field: its value before and after the call (null when it did not exist). */
-export type FieldChange = { before: unknown; after: unknown };
+import type { FieldChange } from '@dscloud/sdk/audit';
+
+export type { FieldChange };
 
 export const auditLog = pgTable('audit_log', {
   id: text('id').primaryKey(),
