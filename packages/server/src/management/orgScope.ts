@@ -11,6 +11,7 @@ import type { Orm } from '../db/database.js';
 import { rows } from '../db/rows.js';
 import { AppError } from '../http/appError.js';
 import type { RoleRow } from '../users/usersRepo.js';
+import { TtlCache } from '../util/ttlCache.js';
 import { PLATFORM_WIDE_ROLES } from './roles.js';
 
 export interface OrgScope {
@@ -43,12 +44,25 @@ export async function subtreeOf(db: Orm, roots: readonly string[]): Promise<stri
   return found.map((r) => r.id);
 }
 
+/**
+ * The tree changes rarely (organisations are reference data, cached 60 s like `UsersRepo.orgById`),
+ * while every back-office call needs its caller's subtree: one cache per database, keyed by the roots.
+ */
+const SUBTREE_CACHE_MS = 60_000;
+const subtrees = new WeakMap<Orm, TtlCache<string[]>>();
+
+function cachedSubtreeOf(db: Orm, roots: readonly string[]): Promise<string[]> {
+  let cache = subtrees.get(db);
+  if (!cache) subtrees.set(db, (cache = new TtlCache<string[]>(SUBTREE_CACHE_MS, 1_000)));
+  return cache.get([...roots].sort().join(','), () => subtreeOf(db, roots));
+}
+
 /** The scope of a user's roles among `allowed` (the roles that open the route). */
 export async function scopeFor(db: Orm, roles: readonly RoleRow[], allowed: readonly string[]): Promise<OrgScope> {
   const opening = roles.filter((r) => allowed.includes(r.roleCode));
   if (opening.some((r) => (PLATFORM_WIDE_ROLES as readonly string[]).includes(r.roleCode))) return WHOLE_PLATFORM;
   const roots = opening.map((r) => r.orgId).filter((id): id is string => typeof id === 'string' && id !== '');
-  return scopeOf(await subtreeOf(db, roots));
+  return scopeOf(await cachedSubtreeOf(db, roots));
 }
 
 /** Refuses a record outside the caller's subtree (403, naming the field when there is one). */
