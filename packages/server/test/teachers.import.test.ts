@@ -86,6 +86,8 @@ describe('teacher import', () => {
       { row: 7, name: '陈思远', status: 'refused' },
     ]);
     expect(await teacherCount()).toBe(before);
+    // Nothing was imported, so nothing is in the audit log.
+    expect(await h.query(`SELECT id FROM audit_log WHERE action = 'teacherInfo.import'`)).toEqual([]);
   });
 
   it('imports every row of a good file in one go, and refuses the same file again', async () => {

@@ -37,6 +37,7 @@ export function installAuditHook(app: FastifyInstance, repo: AuditRepo, now: () 
     pendingAudits.delete(request);
     const answer = payload as Envelope<unknown> | null;
     if (!answer || typeof answer !== 'object' || answer.code !== Codes.OK) return payload;
+    if (pending.spec.changedAnything && !pending.spec.changedAnything(answer.data)) return payload;
     try {
       await repo.append(await entriesFor(request, pending, answer.data, now()));
     } catch (err) {

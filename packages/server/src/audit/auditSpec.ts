@@ -27,4 +27,9 @@ export interface AuditSpec {
   snapshot?(ids: readonly string[]): Promise<ReadonlyMap<string, AuditFields>>;
   /** The ids of records a create made, read from the answer's `data`. */
   createdIds?(data: unknown): readonly string[];
+  /**
+   * Whether an answer that succeeded changed anything (default: yes). A call that answers 200 with
+   * "nothing done" (an import refused row by row) records nothing.
+   */
+  changedAnything?(data: unknown): boolean;
 }

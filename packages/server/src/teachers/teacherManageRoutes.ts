@@ -195,7 +195,7 @@ export async function teacherManageRoutes(app: FastifyInstance, ctx: AppContext)
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_IMPORT_BYTES }, (_request, body, done) => done(null, body));
     scope.post(
       `${P}/importExcel`,
-      { ...managed(ctx, 'write', audit('import', { createdIds: createdMany })), bodyLimit: MAX_IMPORT_BYTES },
+      { ...managed(ctx, 'write', audit('import', { createdIds: createdMany, changedAnything: (data) => (data as { imported: boolean }).imported })), bodyLimit: MAX_IMPORT_BYTES },
       async (request) => {
         const body = request.body ?? Buffer.alloc(0);
         if (!Buffer.isBuffer(body)) {
