@@ -78,8 +78,8 @@ describe('<ds-uploader> over a line that drops', () => {
 
     await expect.poll(watch.answered, { timeout: 60_000 }).toBeGreaterThanOrEqual(4);
     await line.offline();
-    // Requests already on the wire may still land; after that nothing gets through for a while.
-    await page.waitForTimeout(1_500);
+    // Once the uploader has noticed the drop, nothing gets through while the line is down.
+    await page.locator('ds-uploader .ds-uploader__file').getByText('网络已断开，恢复后自动继续', { exact: true }).waitFor({ timeout: 30_000 });
     const atDrop = watch.answered();
     await page.waitForTimeout(3_000);
     expect(watch.answered()).toBe(atDrop);
@@ -172,7 +172,8 @@ describe('<ds-uploader> over a line that drops', () => {
       server.child.kill('SIGKILL');
       await new Promise((resolve) => server.child.once('exit', resolve));
       const beforeRestart = watch.answered();
-      await page.waitForTimeout(1_500);
+      // The page meets the dead server before it comes back.
+      await page.waitForEvent('requestfailed', { predicate: (request) => request.url().includes('/api/file/v1/file/block'), timeout: 30_000 });
       server = await startReferenceServer({ port, dataDir });
 
       await page.getByText('已完成', { exact: true }).waitFor({ timeout: 120_000 });
