@@ -12,12 +12,14 @@ export const targets = [
     sources: ['packages/sdk/src', 'packages/elements/src', 'rollup.config.mjs', 'scripts/retryable-imports.mjs'],
     output: 'packages/elements/dist/ds-elements.js',
     command: ['npx', ['rollup', '-c', '--silent']],
+    precompress: 'packages/elements/dist',
   },
   {
     name: 'portal (vite)',
     sources: ['packages/sdk/src', 'packages/elements/src', 'packages/portal/src', 'packages/portal/index.html', 'packages/portal/vite.config.ts', 'scripts/retryable-imports.mjs'],
     output: 'packages/portal/dist/index.html',
     command: ['npx', ['vite', 'build', '--logLevel', 'warn'], 'packages/portal'],
+    precompress: 'packages/portal/dist',
   },
   {
     name: 'server (esbuild)',
@@ -59,6 +61,11 @@ export function runTarget(target) {
   if (r.status !== 0) {
     console.error(`\n构建失败 build failed: ${target.name} (exit ${r.status})`);
     process.exit(r.status ?? 1);
+  }
+  // Brotli and gzip copies of the text assets, served by the static handler (Vary: Accept-Encoding).
+  if (target.precompress) {
+    const c = spawnSync('node', [join(root, 'scripts/precompress.mjs'), join(root, target.precompress)], { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (c.status !== 0) process.exit(c.status ?? 1);
   }
   console.log(`${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

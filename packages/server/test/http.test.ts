@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { useHarness } from './harness.js';
@@ -13,7 +15,28 @@ beforeAll(() => {
   mkdirSync(path.join(files, 'elements'));
   writeFileSync(path.join(files, 'portal', 'index.html'), '<!doctype html><title>云校</title><div id="root"></div>');
   writeFileSync(path.join(files, 'elements', 'ds-elements.js'), 'export const loaded = true;');
+  // A hashed portal asset with the compressed copies the build writes beside it.
+  mkdirSync(path.join(files, 'portal', 'assets'));
+  const asset = path.join(files, 'portal', 'assets', 'HomeScreen-B0-AdV8n.js');
+  writeFileSync(asset, ASSET);
+  writeFileSync(`${asset}.br`, brotliCompressSync(ASSET));
+  writeFileSync(`${asset}.gz`, gzipSync(ASSET));
 });
+
+const ASSET = `export const home = ${JSON.stringify('首页'.repeat(2000))};`;
+
+/** A raw GET (fetch would decompress and hide the encoding). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpRequest(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
 // Hooks after the tests run in reverse order: the server stops before its files are removed.
 afterAll(() => {
   rmSync(files, { recursive: true, force: true });
@@ -97,6 +120,24 @@ describe('browser protections', () => {
     expect(await portal.text()).toContain('云校');
     const missing = await h.call('GET', '/elements/nope.js');
     expect([missing.http, missing.status]).toEqual([404, 404]);
+  });
+
+  it('sends the build\'s brotli or gzip copy to browsers that accept it, and caches hashed files for a year', async () => {
+    const url = `${h.base}/assets/HomeScreen-B0-AdV8n.js`;
+    const br = await rawGet(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect([br.status, br.headers['content-encoding']]).toEqual([200, 'br']);
+    expect(br.headers.vary?.toLowerCase()).toContain('accept-encoding');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.body.length).toBeLessThan(Buffer.byteLength(ASSET) / 10);
+    const gz = await rawGet(url, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await rawGet(url, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(ASSET);
+    // The page itself and the elements' stable entry points are revalidated on every use.
+    expect((await rawGet(`${h.base}/`, {})).headers['cache-control']).toBe('no-cache');
+    expect((await rawGet(`${h.base}/elements/ds-elements.js`, {})).headers['cache-control']).toBe('no-cache');
   });
 
   it('answers health checks', async () => {

@@ -56,13 +56,17 @@ export async function staticRoutes(app: FastifyInstance, ctx: AppContext): Promi
     },
   );
 
+  // Both folders hold `.br` and `.gz` copies made at build time (scripts/precompress.mjs): a browser
+  // that accepts them gets them, with `Vary: Accept-Encoding`.
   await app.register(fastifyStatic, {
     root: elementsDir,
     prefix: '/elements/',
     decorateReply: false,
     wildcard: true,
     index: false,
-    setHeaders: (reply) => reply.header('cache-control', 'no-cache'),
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, file) => reply.header('cache-control', cacheControlOf(file)),
     logLevel: 'warn',
   });
   await app.register(fastifyStatic, {
@@ -70,7 +74,24 @@ export async function staticRoutes(app: FastifyInstance, ctx: AppContext): Promi
     prefix: '/',
     wildcard: true,
     index: ['index.html'],
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, file) => reply.header('cache-control', cacheControlOf(file)),
     logLevel: 'warn',
   });
 
+}
+
+/** A name carrying a content hash (`HomeScreen-B0-AdV8n.js`) never changes: cache it for a year. */
+const HASHED = /[-.][A-Za-z0-9_-]{8}\.(js|css|mjs|wasm|woff2?|png|jpe?g|svg|webp|avif)$/;
+
+/**
+ * Hashed files (the portal's `assets/`, the elements' `chunks/`) are immutable; everything else —
+ * `index.html`, the elements' stable entry points that other sites load by name — is revalidated
+ * on each use (ETag), so a new build shows at once.
+ */
+export function cacheControlOf(file: string): string {
+  const name = file.replace(/\.(br|gz)$/, '');
+  const hashedFolder = /[\\/](assets|chunks)[\\/]/.test(name);
+  return hashedFolder && HASHED.test(name) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
