@@ -4,7 +4,9 @@
  * epoch milliseconds; ids are strings.
  */
 import type { ActivityPhase, AuditLevelCode, PackageItemCode, WorkReviewStateCode, WorkSubmitStatusCode } from './codes.js';
-import type { VideoProbe, VideoRules } from './videoRules.js';
+import type { FormatFailure, VideoProbe, VideoRules } from './videoRules.js';
+
+export type { FormatFailure } from './videoRules.js';
 
 export type { Page } from '../lessons/types.js';
 
@@ -169,16 +171,6 @@ export interface WorkItemFile {
   fileName: string;
   fileSize: number;
   probe: VideoProbe | null;
-}
-
-export interface FormatFailure {
-  /** The rule's key (`videoCodec`, `width`, `required:2`, …). */
-  rule: string;
-  item: PackageItemCode | null;
-  /** Chinese, naming what was found and what is required. */
-  message: string;
-  /** A warning does not stop submission when the activity allows warnings. */
-  severity: 'error' | 'warning';
 }
 
 export interface FormatReview {

@@ -4,7 +4,17 @@
  * 精品课 requirements) and the one check both the server and the portal run (`checkVideo`). The
  * messages are Chinese and name what was found and what is required.
  */
-import type { FormatFailure } from './types.js';
+import type { PackageItemCode } from './codes.js';
+
+export interface FormatFailure {
+  /** The rule's key (`videoCodec`, `width`, `required:2`, …). */
+  rule: string;
+  item: PackageItemCode | null;
+  /** Chinese, naming what was found and what is required. */
+  message: string;
+  /** A warning does not stop submission when the activity allows warnings. */
+  severity: 'error' | 'warning';
+}
 
 export interface VideoProbe {
   /** `mp4` for an ISO-BMFF file the probe could read. */
