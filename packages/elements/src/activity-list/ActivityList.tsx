@@ -68,6 +68,7 @@ export function ActivityList(props: ActivityListProps) {
     pageSize,
     lang,
     fallbackMessage: m.failed,
+    skip: badStatus,
   });
   const page = state.status === 'ready' ? state.page : state.status === 'loading' ? state.shown : null;
   const clock = props.clock ?? browserClock;

@@ -24,6 +24,8 @@ export interface PageQuery {
   lang: Lang;
   /** The generic failure text, for a lazy part that could not be fetched. */
   fallbackMessage: string;
+  /** Ask nothing (the filters are not valid; the list shows why). */
+  skip: boolean;
 }
 
 /**
@@ -34,10 +36,10 @@ export function useActivityPage(query: PageQuery): { state: ListState; goTo: (pa
   const provided = useProvidedPlatform();
   const [state, send] = useReducer(transition, initialListState);
   const [attempt, setAttempt] = useState(0);
-  const { apiBase, orgId, phase, pageSize, lang, fallbackMessage } = query;
+  const { apiBase, orgId, phase, pageSize, lang, fallbackMessage, skip } = query;
 
   // Another filter starts again from page 1 (set while rendering: no frame shows the old filter's page as the new one's).
-  const filterKey = `${apiBase ?? ''}|${orgId ?? ''}|${phase ?? ''}|${pageSize}`;
+  const filterKey = `${apiBase ?? ''}|${orgId ?? ''}|${phase ?? ''}|${pageSize}|${skip}`;
   const [asked, setAsked] = useState({ filterKey, provided });
   if (asked.filterKey !== filterKey || asked.provided !== provided) {
     setAsked({ filterKey, provided });
@@ -45,7 +47,7 @@ export function useActivityPage(query: PageQuery): { state: ListState; goTo: (pa
   }
 
   const pageNum = state.pageNum;
-  const wanted = state.status === 'loading';
+  const wanted = state.status === 'loading' && !skip;
   useEffect(() => {
     if (!wanted) return undefined;
     const controller = new AbortController();
