@@ -102,7 +102,7 @@ export function ActivityList(props: ActivityListProps) {
       {badStatus ? (
         <div className="ds-activities__problem" part="error" role="alert">
           <p className="ds-activities__problem-title">{m.failed}</p>
-          <p>{m.badStatus(status!, PUBLIC_PHASES.join(', '))}</p>
+          <p>{m.badStatus(status, PUBLIC_PHASES.join(', '))}</p>
         </div>
       ) : state.status === 'failed' ? (
         <div className="ds-activities__problem" part="error" role="alert">
