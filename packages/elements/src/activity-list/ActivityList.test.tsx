@@ -89,6 +89,16 @@ describe('<ActivityList> (HTTP faked at the transport, clock injected)', () => {
     expect(m.host.querySelector('[role="alert"]')).to.equal(null);
   });
 
+  it('asks again by itself when the network comes back after a failure', async () => {
+    let offline = true;
+    m = mountList((request) => (offline ? 'network-error' : pagesOf([activity('a1')])(request)));
+    await waitFor(() => m.host.querySelector('[role="alert"]'));
+    offline = false;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => cards(m).length === 1);
+    expect(m.server.requestsTo(LIST)).to.have.length(2);
+  });
+
   it('names a status value it does not know and asks the server nothing', async () => {
     m = mountList(pagesOf([activity('a1')]), { status: 'open' });
     const alert = await waitFor(() => m.host.querySelector('[role="alert"]'));

@@ -3,6 +3,7 @@ import type { Clock } from '@dscloud/sdk';
 import type { ActivityPhase, ActivitySummary } from '@dscloud/sdk/activities';
 import css from './activity-list.css?inline';
 import { useStyles } from '../shared/adoptStyles.js';
+import { useBackOnline } from '../uploader/useBackOnline.js';
 import { ActivityCard } from './ActivityCard.js';
 import { cardTiming } from './cardTiming.js';
 import { pageCount } from './listState.js';
@@ -70,6 +71,8 @@ export function ActivityList(props: ActivityListProps) {
     fallbackMessage: m.failed,
     skip: badStatus,
   });
+  // A list that failed offline (the lazy part or the page) is asked for again once the network is back.
+  useBackOnline(state.status === 'failed', retry);
   const page = state.status === 'ready' ? state.page : state.status === 'loading' ? state.shown : null;
   const clock = props.clock ?? browserClock;
   const rows = badStatus ? [] : (page?.rows ?? []);
