@@ -112,9 +112,14 @@ function printPlayer() {
 /**
  * First-load budgets (entry + static imports, gzip -9), enforced in CI by e2e/bundleBudget.e2e.ts.
  * `<ds-uploader>` renders its drop zone from the first load; the platform core and the upload engine
- * follow as a lazy part (listed above with the other lazy parts).
+ * follow as a lazy part (listed above with the other lazy parts). `<ds-activity-list>` likewise renders
+ * its loading state and ticks its countdowns from the first load; the platform core and the activities
+ * client are its lazy part.
  */
-export const BUDGETS = [{ element: 'ds-uploader', build: 'React peer', max: 20 * 1024 }];
+export const BUDGETS = [
+  { element: 'ds-uploader', build: 'React peer', max: 20 * 1024 },
+  { element: 'ds-activity-list', build: 'React peer', max: 12 * 1024 },
+];
 
 /** Each budget with the measured first load and whether it holds (a missing file fails). */
 export function checkBudgets(rows = measure()) {

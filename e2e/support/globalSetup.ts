@@ -57,6 +57,24 @@ document.addEventListener('ds-player-play', () => { document.body.dataset.played
 </html>`;
 }
 
+/**
+ * A bureau's activity page: `/activities.html?size=<page-size>` embeds `<ds-activity-list>`; with
+ * `&portal=1` the cards link to the platform's portal, otherwise the page hears `ds-activity-select`.
+ */
+function bureauActivitiesPage(apiBase: string, pageSize: string, portal: boolean): string {
+  return `<!doctype html>
+<html lang="zh-CN">
+<head><meta charset="utf-8"><title>区教育局 · 资源征集</title>
+<script type="module" src="${apiBase}/elements/ds-elements.js"></script></head>
+<body>
+<main><h1>资源征集活动</h1><ds-activity-list page-size="${pageSize.replace(/\D/g, '') || '4'}"${portal ? ` portal-url="${apiBase}/"` : ''}></ds-activity-list></main>
+<script>
+document.addEventListener('ds-activity-select', (e) => { document.body.dataset.selected = e.detail.activityId; document.body.dataset.selectedName = e.detail.activity.name; });
+</script>
+</body>
+</html>`;
+}
+
 function startBureauSite(port: number, apiBase: string): Promise<Server> {
   const site = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://bureau.invalid');
@@ -65,7 +83,9 @@ function startBureauSite(port: number, apiBase: string): Promise<Server> {
         ? bureauLoginPage(apiBase)
         : url.pathname === '/player.html'
           ? bureauPlayerPage(apiBase, url.searchParams.get('lesson') ?? '')
-          : null;
+          : url.pathname === '/activities.html'
+            ? bureauActivitiesPage(apiBase, url.searchParams.get('size') ?? '', url.searchParams.has('portal'))
+            : null;
     res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
     res.end(page ?? '<!doctype html><title>未找到</title><p>未找到</p>');
   });

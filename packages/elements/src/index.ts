@@ -1,4 +1,6 @@
 // React entry: components, hooks and the platform provider. Custom elements live in ./register.
+export { ActivityList, type ActivityListProps, type ActivitySelectDetail } from './activity-list/ActivityList.js';
+export { activityListMessages, type ActivityListMessages } from './activity-list/messages.js';
 export { Login, type LoginProps } from './login/Login.js';
 export type { LoginSuccessDetail, LoginFailureDetail, LoginSettings } from './login/loginTypes.js';
 export { loginMessages, type Messages as LoginMessages } from './login/messages.js';

@@ -1,4 +1,5 @@
 // Importing this module defines every ds-* tag (the standalone bundle's entry point).
+import './activity-list/activity-list.element.js';
 import './login/login.element.js';
 import './player/lesson-player.element.js';
 import './uploader/uploader.element.js';

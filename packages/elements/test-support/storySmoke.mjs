@@ -42,6 +42,15 @@ const expectations = {
   'reference-elements--login': ['<ds-login>', 'api-base', 'ds-login-success', '--ds-color-primary'],
   'reference-elements--uploader': ['<ds-uploader>', 'max-size', 'ds-upload-complete', 'Parts (::part)'],
   'reference-elements--lesson-player': ['<ds-lesson-player>', 'lesson-id', 'ds-player-ended', 'Custom properties'],
+  'elements-ds-activity-list--activities': ['2026 年基础教育精品课遴选', '距上传截止', '距报名开始', '距评审结束', '报名 128 人 · 作品 37 件', '已结束'],
+  'elements-ds-activity-list--loading': ['正在加载活动…'],
+  'elements-ds-activity-list--empty': ['暂无征集活动'],
+  'elements-ds-activity-list--load-error': ['活动列表加载失败', '服务器内部错误', '重试'],
+  'elements-ds-activity-list--paging': ['第 2 / 3 页，共 12 个活动', '上一页'],
+  'elements-ds-activity-list--portal-links': ['报名', '查看'],
+  'elements-ds-activity-list--invalid-status': ['status 属性「open」无效'],
+  'elements-ds-activity-list--english': ['Upload closes in', 'Sign-up opens in', 'Review ends in', '128 signed up · 37 works'],
+  'reference-elements--activity-list': ['<ds-activity-list>', 'portal-url', 'ds-activity-select', 'Parts (::part)'],
   'elements-ds-uploader--english': ['Files not matching the allowed upload formats were excluded', 'Uploading'],
 };
 

@@ -102,3 +102,4 @@ const story = (tag: string): Story => ({
 export const Login = story('ds-login');
 export const Uploader = story('ds-uploader');
 export const LessonPlayer = story('ds-lesson-player');
+export const ActivityList = story('ds-activity-list');

@@ -6,3 +6,4 @@ export * from './codes.js';
 export * from './types.js';
 export { activityPhase, type PhaseInfo } from './phase.js';
 export { checkVideo, DEFAULT_VIDEO_RULES, type VideoProbe, type VideoRules, type VideoRuleKey } from './videoRules.js';
+export { createActivitiesApi, type ActivitiesApi, type PublishedActivityQuery } from './activitiesApi.js';
