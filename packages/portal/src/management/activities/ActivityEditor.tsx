@@ -186,7 +186,7 @@ export function ActivityEditor({ initial, organiser, allowedLevels, onCreated }:
   const summaryValues = step === 'summary' ? (form.getFieldsValue(true) as ActivityFormValues) : null;
   const gaps = summaryValues ? publishGaps(summaryValues, Object.keys(windowProblems(summaryValues.windows, true)).length === 0) : [];
   const phase = detail ? ActivityPhases.find(detail.phase) : undefined;
-  const lockReason = limits.reason === 'withdrawn' ? 'actm.lock.withdrawn' : limits.reason === 'published' ? 'actm.lock.published' : null;
+  const lockReason = limits.reason ? (`actm.lock.${limits.reason}` as const) : null;
 
   return (
     <div className="ds-act-form">

@@ -36,7 +36,7 @@ export function ActivityFilterBar({ filters, onSearch }: { filters: ActivityFilt
       }
     >
       <Form.Item name="keyword" label={t('actm.keyword')}>
-        <Input allowClear maxLength={100} />
+        <Input allowClear maxLength={50} />
       </Form.Item>
       <Form.Item name="system" label={t('actm.system')}>
         <Select allowClear className="ds-mgmt-select" placeholder={t('actm.all')} options={ActivitySystems.entries.map((s) => ({ value: s.value, label: label(s) }))} />

@@ -78,7 +78,7 @@ const DEFAULT_CATEGORIES: Record<PackageItemCode, number[]> = {
   [PackageItem.VIDEO]: [2],
   [PackageItem.DESIGN]: [5],
   [PackageItem.WORKSHEET]: [5],
-  [PackageItem.COURSEWARE]: [6],
+  [PackageItem.COURSEWARE]: [5, 6],
   [PackageItem.EXERCISE]: [5],
 };
 
@@ -90,7 +90,7 @@ export function defaultTemplate(): TemplateRow[] {
       enabled: true,
       required: item === PackageItem.VIDEO || item === PackageItem.DESIGN,
       fileCategories: [...DEFAULT_CATEGORIES[item]],
-      maxFiles: item === PackageItem.VIDEO ? 1 : 3,
+      maxFiles: item === PackageItem.VIDEO || item === PackageItem.DESIGN || item === PackageItem.WORKSHEET ? 1 : 3,
     };
   });
 }
@@ -132,7 +132,7 @@ export function videoRulesFromForm(form: VideoRulesForm): VideoRules {
   };
 }
 
-/** A new activity: the organiser's review levels, the default package, one node and two teachers per node. */
+/** A new activity: the organiser's review levels, the default package, one node per teacher, two teachers per node, warnings block. */
 export function emptyActivityValues(levels: readonly AuditLevelCode[]): ActivityFormValues {
   return {
     name: '',
@@ -144,7 +144,7 @@ export function emptyActivityValues(levels: readonly AuditLevelCode[]): Activity
     windows: { signUp: undefined, upload: undefined, audit: undefined },
     reviewLevels: [...levels],
     packageTemplate: defaultTemplate(),
-    rules: { nodesPerTeacher: 1, teachersPerNode: 2, allowFormatWarnings: true },
+    rules: { nodesPerTeacher: 1, teachersPerNode: 2, allowFormatWarnings: false },
     videoRules: videoRulesToForm(DEFAULT_VIDEO_RULES),
   };
 }

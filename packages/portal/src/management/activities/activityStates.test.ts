@@ -11,8 +11,8 @@ describe('the actions an activity state allows', () => {
     expect(actionsFor(row(ActivityStatus.PUBLISHED, 5))).toEqual(['edit', 'withdraw', 'works']);
   });
 
-  it('sends a withdrawn activity back to draft only when nobody signed up; otherwise it may be published again', () => {
-    expect(actionsFor(row(ActivityStatus.WITHDRAWN))).toEqual(['view', 'toDraft', 'delete']);
+  it('sends a withdrawn activity back to draft only while nobody signed up; it may always be published again', () => {
+    expect(actionsFor(row(ActivityStatus.WITHDRAWN))).toEqual(['view', 'toDraft', 'republish', 'delete']);
     expect(actionsFor(row(ActivityStatus.WITHDRAWN, 1))).toEqual(['view', 'republish', 'works']);
   });
 

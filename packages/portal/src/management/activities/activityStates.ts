@@ -3,9 +3,9 @@
  * and refuses anything else with 409; the table offers only the legal actions. A withdrawn activity
  * cannot be edited (only looked at) until it is back in draft.
  *
- *   draft ──发布──▶ published ──撤回──▶ withdrawn ──退回草稿 (nobody signed up)──▶ draft
+ *   draft ──发布──▶ published ──撤回──▶ withdrawn ──退回草稿 (while nobody signed up)──▶ draft
  *                        ▲                   │
- *                        └──────重新发布──────┘ (someone signed up)
+ *                        └──────重新发布──────┘
  */
 import { ActivityStatus, type ActivitySummary } from '@dscloud/sdk/activities';
 
@@ -22,7 +22,7 @@ export function actionsFor(row: Row): ActivityAction[] {
     case ActivityStatus.PUBLISHED:
       return ['edit', 'withdraw', 'works'];
     case ActivityStatus.WITHDRAWN:
-      return signedUp ? ['view', 'republish', 'works'] : ['view', 'toDraft', 'delete'];
+      return signedUp ? ['view', 'republish', 'works'] : ['view', 'toDraft', 'republish', 'delete'];
     default:
       return [];
   }

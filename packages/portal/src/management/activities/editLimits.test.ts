@@ -21,17 +21,22 @@ describe('what the form lets change', () => {
     expect(editLimits(null, 0, T).readOnly).toBe(false);
   });
 
-  it('locks the settings of a published activity, its started windows’ starts, and its scope once anyone signed up', () => {
+  it('lets a published activity only extend its windows, keeping the starts of those that opened', () => {
     const now = T + 30 * H;
     expect(editLimits(base, 2, now)).toEqual({
       readOnly: false,
       reason: 'published',
-      settingsLocked: true,
+      settingsLocked: false,
+      rulesFloor: null,
       scopeRowsLocked: 0,
       windowStartLocked: { signUp: true, upload: true, audit: false },
       windowsExtendOnly: true,
     });
-    expect(editLimits({ ...base, signUpCount: 1 }, 2, now).scopeRowsLocked).toBe(2);
+  });
+
+  it('once anyone signed up, keeps the stored scope rows, the settings, and the rules as a floor', () => {
+    const rules = { nodesPerTeacher: 2, teachersPerNode: 3, allowFormatWarnings: true };
+    expect(editLimits({ ...base, signUpCount: 1, rules }, 2, T)).toMatchObject({ reason: 'signedUp', settingsLocked: true, scopeRowsLocked: 2, rulesFloor: rules });
   });
 
   it('makes a withdrawn activity read-only', () => {

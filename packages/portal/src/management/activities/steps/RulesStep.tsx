@@ -9,13 +9,13 @@ const RULE_KEYS: readonly VideoRuleKey[] = ['container', 'videoCodec', 'audioCod
 const NUMBERS: ReadonlyArray<{ name: string; label: TKey; min: number; max: number; step?: number; precision?: number }> = [
   { name: 'minWidth', label: 'actm.f.minWidth', min: 1, max: 7680, precision: 0 },
   { name: 'minHeight', label: 'actm.f.minHeight', min: 1, max: 4320, precision: 0 },
-  { name: 'fps', label: 'actm.f.fps', min: 1, max: 120 },
-  { name: 'minDurationMinutes', label: 'actm.f.minDuration', min: 0, max: 600, step: 0.5 },
-  { name: 'maxDurationMinutes', label: 'actm.f.maxDuration', min: 0, max: 600, step: 0.5 },
+  { name: 'fps', label: 'actm.f.fps', min: 1, max: 120, precision: 0 },
+  { name: 'minDurationMinutes', label: 'actm.f.minDuration', min: 0.5, max: 600, step: 0.5 },
+  { name: 'maxDurationMinutes', label: 'actm.f.maxDuration', min: 0.5, max: 600, step: 0.5 },
   { name: 'maxFileSizeMb', label: 'actm.f.maxFileSize', min: 1, max: 20480, precision: 0 },
-  { name: 'bitrateKbps', label: 'actm.f.bitrate', min: 1, max: 100000, precision: 0 },
+  { name: 'bitrateKbps', label: 'actm.f.bitrate', min: 1, max: 200000, precision: 0 },
   { name: 'bitrateTolerancePercent', label: 'actm.f.bitrateTolerance', min: 0, max: 100, precision: 0 },
-  { name: 'minAudioBitrateKbps', label: 'actm.f.minAudioBitrate', min: 1, max: 1024, precision: 0 },
+  { name: 'minAudioBitrateKbps', label: 'actm.f.minAudioBitrate', min: 1, max: 2000, precision: 0 },
 ];
 
 /**
@@ -26,19 +26,31 @@ export function RulesStep({ limits }: StepProps) {
   const t = useT();
   const form = Form.useFormInstance();
   const locked = limits.settingsLocked;
+  const readOnly = limits.readOnly;
+  const floor = limits.rulesFloor;
   return (
     <>
       {locked && !limits.readOnly ? <p className="ds-mgmt-muted">{t('actm.lock.settings')}</p> : null}
       <div className="ds-act-grid">
-        <Form.Item name={['rules', 'nodesPerTeacher']} label={t('actm.f.nodesPerTeacher')} rules={[{ required: true, message: t('actm.f.valueRequired') }]}>
-          <InputNumber min={1} max={50} precision={0} disabled={locked} />
+        <Form.Item
+          name={['rules', 'nodesPerTeacher']}
+          label={t('actm.f.nodesPerTeacher')}
+          rules={[{ required: true, message: t('actm.f.valueRequired') }]}
+          extra={floor ? t('actm.lock.rulesFloor', { n: floor.nodesPerTeacher }) : undefined}
+        >
+          <InputNumber min={floor?.nodesPerTeacher ?? 1} max={20} precision={0} disabled={readOnly} />
         </Form.Item>
-        <Form.Item name={['rules', 'teachersPerNode']} label={t('actm.f.teachersPerNode')} rules={[{ required: true, message: t('actm.f.valueRequired') }]}>
-          <InputNumber min={1} max={50} precision={0} disabled={locked} />
+        <Form.Item
+          name={['rules', 'teachersPerNode']}
+          label={t('actm.f.teachersPerNode')}
+          rules={[{ required: true, message: t('actm.f.valueRequired') }]}
+          extra={floor ? t('actm.lock.rulesFloor', { n: floor.teachersPerNode }) : undefined}
+        >
+          <InputNumber min={floor?.teachersPerNode ?? 1} max={100} precision={0} disabled={readOnly} />
         </Form.Item>
       </div>
       <Form.Item name={['rules', 'allowFormatWarnings']} valuePropName="checked">
-        <Checkbox disabled={locked}>{t('actm.f.allowWarnings')}</Checkbox>
+        <Checkbox disabled={readOnly || floor?.allowFormatWarnings === true}>{t('actm.f.allowWarnings')}</Checkbox>
       </Form.Item>
       <fieldset className="ds-act-fieldset">
         <legend>{t('actm.f.videoRules')}</legend>

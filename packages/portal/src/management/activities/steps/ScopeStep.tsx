@@ -24,7 +24,7 @@ export function ScopeStep({ limits, api, names }: StepProps & { api: ActivityMan
   return (
     <>
       <p className="ds-mgmt-muted">{t('actm.f.scopeHelp')}</p>
-      {limits.scopeRowsLocked > 0 && !limits.readOnly ? <Alert type="info" showIcon title={t('actm.lock.signedUp')} style={{ marginBottom: 12 }} /> : null}
+      {limits.scopeRowsLocked > 0 && !limits.readOnly ? <Alert type="info" showIcon title={t('actm.lock.scope')} style={{ marginBottom: 12 }} /> : null}
       <Form.List
         name="scope"
         rules={[{ validator: async (_, rows?: unknown[]) => (rows?.length ? undefined : Promise.reject(new Error(t('actm.f.scopeRequired')))) }]}

@@ -39,6 +39,8 @@ export function TemplateStep({ limits }: StepProps) {
             const entry = PackageItems.find(row.item);
             const item = entry ? (en ? entry.labelEn : entry.label) : String(row.item);
             const off = locked || !row.enabled;
+            // The lesson video is one video file (the server's rule): only whether it is asked and required change.
+            const fixedFiles = off || row.item === PackageItem.VIDEO;
             return (
               <tr key={row.item}>
                 <th scope="row">{item}</th>
@@ -61,7 +63,7 @@ export function TemplateStep({ limits }: StepProps) {
                     <Select
                       mode="multiple"
                       aria-label={t('actm.f.categoriesOf', { item })}
-                      disabled={off}
+                      disabled={fixedFiles}
                       style={{ minWidth: 200 }}
                       options={CATEGORIES.map((c) => ({ value: c.value, label: en ? c.labelEn : c.label }))}
                     />
@@ -69,7 +71,7 @@ export function TemplateStep({ limits }: StepProps) {
                 </td>
                 <td>
                   <Form.Item name={['packageTemplate', index, 'maxFiles']} style={{ marginBottom: 0 }}>
-                    <InputNumber aria-label={t('actm.f.maxFilesOf', { item })} min={1} max={20} precision={0} disabled={off} />
+                    <InputNumber aria-label={t('actm.f.maxFilesOf', { item })} min={1} max={10} precision={0} disabled={fixedFiles} />
                   </Form.Item>
                 </td>
               </tr>
