@@ -30,8 +30,8 @@ export function BasicsStep({ limits, organiser, onBusy }: StepProps & { organise
           options={ActivitySystems.entries.map((s) => ({ value: s.value, label: locale === 'en' ? s.labelEn : s.label }))}
         />
       </Form.Item>
-      <Form.Item label={t('actm.f.organiser')}>
-        <Input value={organiser} readOnly aria-readonly="true" style={{ maxWidth: 420 }} />
+      <Form.Item label={t('actm.f.organiser')} htmlFor="activity-organiser">
+        <Input id="activity-organiser" value={organiser} readOnly style={{ maxWidth: 420 }} />
       </Form.Item>
       <Form.Item name="description" label={t('actm.f.description')} extra={t('actm.f.descriptionHelp')}>
         <Input.TextArea maxLength={20000} autoSize={{ minRows: 4, maxRows: 14 }} disabled={readOnly} />
