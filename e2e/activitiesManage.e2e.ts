@@ -7,7 +7,8 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { launchBrowser, loginAs, newPage, open } from './support/browser';
+import { baseUrl, launchBrowser, loginAs, newPage, open } from './support/browser';
+import { loginTicket } from './support/uploads';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -45,6 +46,15 @@ async function typeWindow(page: Page, step: Locator, label: string, from: string
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type(to);
   await page.keyboard.press('Enter');
+}
+
+async function apiCall(token: string, route: string, body: unknown) {
+  const res = await fetch(`${baseUrl()}/cloudSchool/v1/resourceCollectActivity/${route}`, {
+    method: 'POST',
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { status: number; data: { activityId: string; version: number; name: string }; message?: string };
 }
 
 const stepSection = (page: Page, name: string) => page.getByRole('region', { name });
@@ -133,6 +143,37 @@ describe('activity management', () => {
     await page.getByText('操作成功').first().waitFor();
     await row.getByText('已撤回').waitFor({ timeout: 15_000 });
     await actions.getByRole('button', { name: '重新发布' }).waitFor();
+    await context.close();
+  });
+
+  it('a draft saved by someone else meanwhile is explained, and the form loads the current one', async () => {
+    const { token } = await loginTicket(baseUrl(), 'admin');
+    const created = await apiCall(token, 'save', { name: `草稿${Date.now().toString(36)}`, activitySystem: 2 });
+    expect(created.status, created.message).toBe(200);
+    const { activityId } = created.data;
+
+    const { context, page } = await newPage(browser);
+    await loginAs(page, 'admin');
+    await open(page, `/management/type=create-activity/${activityId}`);
+    await page.getByRole('heading', { level: 1, name: '编辑活动' }).waitFor();
+    const basics = stepSection(page, '基本信息');
+    expect(await basics.getByLabel('活动名称', { exact: true }).inputValue()).toBe(created.data.name);
+
+    // Another administrator renames it while the form is open.
+    const renamed = `他人改名${Date.now().toString(36)}`;
+    const edited = await apiCall(token, 'edit', { activityId, version: created.data.version, name: renamed });
+    expect(edited.status, edited.message).toBe(200);
+
+    await basics.getByLabel('活动简介', { exact: true }).fill('本页的修改');
+    await next(page).click();
+    const stale = page.getByRole('alert').filter({ hasText: '活动已被他人修改' });
+    await stale.getByText(`当前版本 ${edited.data.version}`).waitFor({ timeout: 15_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await stale.getByRole('button', { name: '载入最新内容' }).click();
+    expect(await basics.getByLabel('活动名称', { exact: true }).inputValue()).toBe(renamed);
+    await next(page).click();
+    await stepSection(page, '征集范围').waitFor();
+    await saved(page).waitFor();
     await context.close();
   });
 });

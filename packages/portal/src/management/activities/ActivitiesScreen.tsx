@@ -53,7 +53,7 @@ export default function ActivitiesScreen() {
     {
       key: 'name',
       title: t('actm.col.name'),
-      render: (_, row) => <Link to={editPath(row.activityId)}>{row.name}</Link>,
+      render: (_, row) => (canWrite ? <Link to={editPath(row.activityId)}>{row.name}</Link> : row.name),
     },
     { key: 'org', title: t('actm.col.org'), render: (_, row) => row.orgName || '—' },
     {
