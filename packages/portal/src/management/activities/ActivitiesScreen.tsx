@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ActivityPhases, ActivitySystems, type ActivitySummary } from '@dscloud/sdk/activities';
-import { Button, Space, Tag, type TableColumnsType } from 'antd';
+import { Button, Space, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useLocale, useT } from '../../i18n/useT';
@@ -17,7 +17,8 @@ import { editPath } from './paths';
 import '../management.css';
 import './activities.css';
 
-const PHASE_COLOR: Record<string, string> = { draft: 'default', withdrawn: 'warning', notStarted: 'blue', signUp: 'green', upload: 'cyan', review: 'purple', ended: 'default' };
+/** A window is running: teachers or reviewers are at work. */
+const RUNNING = new Set(['signUp', 'upload', 'review']);
 
 /**
  * 征集活动管理 (`/management/type=activemana`): the organiser's activities in their scope, filtered
@@ -72,7 +73,7 @@ export default function ActivitiesScreen() {
         const when = phaseWindow(row);
         return (
           <span className="ds-act-phase">
-            <Tag color={PHASE_COLOR[row.phase] ?? 'default'}>{phase ? (en ? phase.labelEn : phase.label) : row.phase}</Tag>
+            <span className={`ds-act-tag${RUNNING.has(row.phase) ? ' ds-act-tag--running' : ''}`}>{phase ? (en ? phase.labelEn : phase.label) : row.phase}</span>
             {when ? <span className="ds-mgmt-muted">{t(`actm.${when.word}`, { time: dateTime(when.time) })}</span> : null}
           </span>
         );

@@ -1,5 +1,5 @@
 import { ActivityPhases, ActivityStatus, type ActivityDetail, type AuditLevelCode } from '@dscloud/sdk/activities';
-import { Alert, App, Button, Form, Steps, Tag } from 'antd';
+import { Alert, App, Button, Form, Steps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useLocale, useT } from '../../i18n/useT';
@@ -192,7 +192,7 @@ export function ActivityEditor({ initial, organiser, allowedLevels, onCreated }:
     <div className="ds-act-form">
       <LeaveGuard active={uploading} />
       <div className="ds-mgmt-head">
-        {phase ? <Tag>{en ? phase.labelEn : phase.label}</Tag> : null}
+        {phase ? <span className="ds-act-tag">{en ? phase.labelEn : phase.label}</span> : null}
         <span className="ds-mgmt-muted" aria-live="polite">
           {savedAt ? t('actm.savedAt', { time: dateTime(savedAt) }) : ''}
         </span>

@@ -16,7 +16,8 @@ export function TemplateStep({ limits }: StepProps) {
   const t = useT();
   const en = useLocale() === 'en';
   const form = Form.useFormInstance();
-  const rows = (Form.useWatch('packageTemplate', form) as TemplateRow[] | undefined) ?? [];
+  // `preserve`: the rows are read before their fields exist (the fields are made from the rows).
+  const rows = (Form.useWatch('packageTemplate', { form, preserve: true }) as TemplateRow[] | undefined) ?? [];
   const locked = limits.settingsLocked;
   const video = rows.find((r) => r.item === PackageItem.VIDEO);
   return (
@@ -51,7 +52,9 @@ export function TemplateStep({ limits }: StepProps) {
                 </td>
                 <td>
                   <Form.Item name={['packageTemplate', index, 'required']} valuePropName="checked" noStyle>
-                    <Checkbox aria-label={t('actm.f.requireItem', { item })} disabled={off} />
+                    <Checkbox disabled={off}>
+                      <span className="ds-visually-hidden">{t('actm.f.requireItem', { item })}</span>
+                    </Checkbox>
                   </Form.Item>
                 </td>
                 <td>
