@@ -176,4 +176,34 @@ describe('activity management', () => {
     await saved(page).waitFor();
     await context.close();
   });
+
+  it('a published activity teachers signed up for says what can no longer change, and its works open in a drawer', async () => {
+    const name = '东山市语文、数学微课征集（第一批）';
+    const { context, page } = await newPage(browser);
+    await loginAs(page, 'admin');
+    await open(page, `/management/type=activemana?keyword=${encodeURIComponent(name)}`);
+    const row = page.getByRole('row').filter({ hasText: name });
+    await row.getByText('作品上传中').waitFor({ timeout: 15_000 });
+    const actions = page.getByRole('group', { name: `《${name}》的操作` });
+    await actions.getByRole('button', { name: '查看作品' }).click();
+    const drawer = page.getByRole('dialog').filter({ hasText: `作品：${name}` });
+    await drawer.getByRole('table', { name: '活动作品列表' }).waitFor();
+    await drawer.locator('.ant-table-row, .ant-empty').first().waitFor({ timeout: 15_000 });
+    expect(await seriousViolations(page, '.ant-drawer-section')).toEqual([]);
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+
+    await actions.getByRole('button', { name: '编辑' }).click();
+    await page.getByRole('heading', { level: 1, name: '编辑活动' }).waitFor();
+    await page.getByText(/活动已发布且已有教师报名：时间安排只能延长/).waitFor();
+    const basics = stepSection(page, '基本信息');
+    expect(await basics.getByLabel('活动名称', { exact: true }).isEditable()).toBe(true);
+    expect(await basics.getByLabel('活动类型', { exact: true }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: '征集范围' }).click();
+    const scope = stepSection(page, '征集范围');
+    await scope.getByText('已有教师报名：已保存的征集范围不能删减或修改，只能新增。').waitFor();
+    expect(await scope.getByLabel('学段', { exact: true }).first().isDisabled()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
 });
