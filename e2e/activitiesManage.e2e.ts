@@ -84,6 +84,7 @@ describe('activity management', () => {
     // The first 下一步 creates the draft: the address takes its id.
     await page.waitForURL(/type=create-activity\/[^/?]+$/, { timeout: 15_000 });
     await saved(page).waitFor();
+    const activityId = decodeURIComponent(/type=create-activity\/([^/?]+)$/.exec(page.url())![1]!);
 
     const scope = stepSection(page, '征集范围');
     await scope.waitFor();
@@ -135,9 +136,20 @@ describe('activity management', () => {
     expect(await row.innerText()).toContain('东山市教育局');
     expect(await seriousViolations(page)).toEqual([]);
 
-    // A published activity is withdrawn from the table after the confirmation; it then offers 重新发布.
+    // Changed elsewhere after the table loaded: the server refuses the stale row, and says why.
     const actions = page.getByRole('group', { name: `《${name}》的操作` });
     expect(await actions.getByRole('button', { name: '删除' }).count()).toBe(0);
+    const { token } = await loginTicket(baseUrl(), 'admin');
+    const current = await fetch(`${baseUrl()}/cloudSchool/v1/resourceCollectActivity/detail/${activityId}`, { headers: { authorization: token } });
+    const { data } = (await current.json()) as { data: { version: number } };
+    const bumped = await apiCall(token, 'edit', { activityId, version: data.version, description: '补充说明' });
+    expect(bumped.status, bumped.message).toBe(200);
+    await actions.getByRole('button', { name: '撤回' }).click();
+    await page.getByRole('dialog').filter({ hasText: `确定撤回《${name}》吗` }).getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText(/操作失败：活动已被他人修改.*（409）/).waitFor();
+    await page.reload();
+
+    // A published activity is withdrawn from the table after the confirmation; it then offers 重新发布.
     await actions.getByRole('button', { name: '撤回' }).click();
     await page.getByRole('dialog').filter({ hasText: `确定撤回《${name}》吗` }).getByRole('button', { name: /确\s*定/ }).click();
     await page.getByText('操作成功').first().waitFor();
