@@ -186,3 +186,15 @@ it('computes the same phase in the database filter as the SDK', async () => {
     expect(ids(filtered)).toContain(row.activityId);
   }
 });
+
+it('moves the demo windows along by whole days on a later start, adding nothing twice', async () => {
+  const { seedDemoActivities } = await import('../src/activities/demoSeed.js');
+  const windows = async () => h.query<{ id: string; s: string }>(`SELECT id, sign_up_start_at::text AS s FROM activities WHERE id LIKE 'ac-demo-%' ORDER BY id`);
+  const counts = async () => h.query(`SELECT (SELECT count(*)::int FROM activity_sign_ups WHERE activity_id LIKE 'ac-demo-%') AS s, (SELECT count(*)::int FROM activity_sign_up_nodes WHERE activity_id LIKE 'ac-demo-%') AS n`);
+  const before = await windows();
+  const claims = await counts();
+  await seedDemoActivities(h.db.orm, Date.now() + 3 * DAY);
+  const after = await windows();
+  expect(after.map((r, i) => Number(r.s) - Number(before[i]!.s))).toEqual([3 * DAY, 3 * DAY]);
+  expect(await counts()).toEqual(claims);
+});

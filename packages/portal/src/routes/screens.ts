@@ -33,6 +33,8 @@ export const screens = {
   mgmtLessonTags: lazyScreen(() => import('../management/topics/TagsScreen')),
   teachersManage: lazyScreen(() => import('../management/teachers/TeachersScreen')),
   teacherPage: lazyScreen(() => import('../teachers/TeacherPage')),
+  mgmtActivities: lazyScreen(() => import('../management/activities/ActivitiesScreen')),
+  mgmtCreateActivity: lazyScreen(() => import('../management/activities/CreateActivityScreen')),
 };
 
 export type ScreenKey = keyof typeof screens;
