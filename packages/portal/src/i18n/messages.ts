@@ -11,6 +11,7 @@ import { auditEn, auditZh } from './auditMessages';
 import { carouselEn, carouselZh } from './carouselMessages';
 import { topicsEn, topicsZh } from './topicsMessages';
 import { teaIntroEn, teaIntroZh } from './teaIntroMessages';
+import { activityEn, activityZh } from './activityMessages';
 
 export type PortalLocale = 'zh-CN' | 'en';
 
@@ -24,6 +25,7 @@ const zh = {
   ...carouselZh,
   ...topicsZh,
   ...teaIntroZh,
+  ...activityZh,
   'nav.home': '首页',
   'nav.learn': '智慧学习',
   'nav.teach': '智慧教学',
@@ -136,6 +138,7 @@ const en: Record<MessageKey, string> = {
   ...carouselEn,
   ...topicsEn,
   ...teaIntroEn,
+  ...activityEn,
   'nav.home': 'Home',
   'nav.learn': 'Smart learning',
   'nav.teach': 'Smart teaching',

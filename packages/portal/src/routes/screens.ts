@@ -33,6 +33,12 @@ export const screens = {
   mgmtLessonTags: lazyScreen(() => import('../management/topics/TagsScreen')),
   teachersManage: lazyScreen(() => import('../management/teachers/TeachersScreen')),
   teacherPage: lazyScreen(() => import('../teachers/TeacherPage')),
+  activityHome: lazyScreen(() => import('../activities/ActivityHomeScreen')),
+  activityList: lazyScreen(() => import('../activities/ActivityListScreen')),
+  activityDetail: lazyScreen(() => import('../activities/ActivityDetailScreen')),
+  activitySignUp: lazyScreen(() => import('../activities/SignUpScreen')),
+  activityManage: lazyScreen(() => import('../activities/ActivityManageScreen')),
+  activityUploadWorks: lazyScreen(() => import('../activities/UploadWorksScreen')),
 };
 
 export type ScreenKey = keyof typeof screens;
