@@ -11,7 +11,7 @@ import { Placeholder } from '../screens/Placeholder';
 import { PhaseCountdown, PhaseTag, useSystemLabel, WindowList } from './ActivityParts';
 import { notFoundAsNull } from './errorText';
 import { activityPaths } from './paths';
-import { activeSignUp, nextAction, windowRows, type NextAction } from './phaseView';
+import { activeSignUp, nextAction, nodeLabel, windowRows, type NextAction } from './phaseView';
 import { sanitizeHtml } from './sanitizeHtml';
 import { TeacherGate } from './TeacherGate';
 import { useActivitiesApi } from './useActivitiesApi';
@@ -109,7 +109,7 @@ function DetailBody({ activityId }: { activityId: string }) {
             {mine.nodes.length ? (
               <ul className="ds-act-node-list">
                 {mine.nodes.map((n) => (
-                  <li key={n.signUpNodeId}>{[...n.pathNames, n.nodeName].filter((x, i, all) => all.indexOf(x) === i).join(' / ')}</li>
+                  <li key={n.signUpNodeId}>{nodeLabel(n)}</li>
                 ))}
               </ul>
             ) : null}

@@ -18,11 +18,11 @@ import { Placeholder } from '../screens/Placeholder';
 import { PhaseCountdown, PhaseTag } from './ActivityParts';
 import { errorText, notFoundAsNull } from './errorText';
 import { activityPaths } from './paths';
-import { activeSignUp } from './phaseView';
-import { nodeLabel } from './SignUpScreen';
+import { activeSignUp, nodeLabel } from './phaseView';
 import { TeacherGate } from './TeacherGate';
 import { useActivitiesApi } from './useActivitiesApi';
 import { useNow } from './useNow';
+import { useSignUpActions } from './useSignUpActions';
 import { reviewView, workActions, type WorkAction } from './workPackage';
 import './activities.css';
 
@@ -67,7 +67,16 @@ function useWorkCommands(reload: () => void) {
   return { holder, run };
 }
 
-function NodeWork({ detail, node, progress, uploadOpen, onChanged }: { detail: ActivityDetail; node: SignUpNode; progress: WorkProgress[]; uploadOpen: boolean; onChanged: () => void }) {
+interface NodeWorkProps {
+  detail: ActivityDetail;
+  node: SignUpNode;
+  progress: WorkProgress[];
+  uploadOpen: boolean;
+  onChanged: () => void;
+  onGiveUp: (node: SignUpNode) => void;
+}
+
+function NodeWork({ detail, node, progress, uploadOpen, onChanged, onGiveUp }: NodeWorkProps) {
   const t = useT();
   const label = useLabel();
   const api = useActivitiesApi();
@@ -128,6 +137,11 @@ function NodeWork({ detail, node, progress, uploadOpen, onChanged }: { detail: A
           </div>
         </>
       ) : null}
+      <div className="ds-act-actions">
+        <Button size="small" danger type="link" aria-label={t('act.signUp.giveUpAria', { name: node.nodeName })} onClick={() => onGiveUp(node)}>
+          {t('act.signUp.giveUp')}
+        </Button>
+      </div>
     </Card>
   );
 }
@@ -139,6 +153,7 @@ function ManageBody({ activityId }: { activityId: string }) {
   const now = useNow();
   const detailState = useAsync(() => api.detail(activityId).catch(notFoundAsNull), [api, activityId]);
   const progress = useAsync(() => api.reviewProgress(activityId), [api, activityId, detailState.data]);
+  const signUpActions = useSignUpActions(detailState.data ?? ({ activityId } as ActivityDetail), detailState.reload);
   if (detailState.status === 'failed' && !detailState.data) return <LoadFailed message={detailState.message} onRetry={detailState.reload} />;
   if (detailState.status === 'ready' && !detailState.data) return <Placeholder status="404" title={t('screen.activityManage')} subTitle={t('act.detail.notFound')} />;
   if (!detailState.data) return <Skeleton active />;
@@ -161,13 +176,18 @@ function ManageBody({ activityId }: { activityId: string }) {
         </Empty>
       ) : (
         <>
+          {signUpActions.holder}
           <div className="ds-act-actions">
             <Button onClick={() => void navigate(activityPaths.signUp(activityId))}>{t('act.signUp.myNodes')}</Button>
+            <Button danger disabled={signUpActions.busy} onClick={() => signUpActions.cancel(mine.signUpId)}>
+              {t('act.signUp.cancel')}
+            </Button>
           </div>
+          {signUpActions.refusal ? <Alert type="error" showIcon title={signUpActions.refusal} className="ds-act-alert" role="alert" /> : null}
           <ul className="ds-act-works">
             {mine.nodes.map((node) => (
               <li key={node.signUpNodeId}>
-                <NodeWork detail={detail} node={node} progress={progress.data ?? []} uploadOpen={info.uploadOpen} onChanged={reload} />
+                <NodeWork detail={detail} node={node} progress={progress.data ?? []} uploadOpen={info.uploadOpen} onChanged={reload} onGiveUp={signUpActions.giveUp} />
               </li>
             ))}
           </ul>

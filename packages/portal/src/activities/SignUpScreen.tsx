@@ -1,71 +1,21 @@
-import { activityPhase, type ActivityDetail, type OccupancyNode, type SignUpNode } from '@dscloud/sdk/activities';
-import { Alert, App, Button, Empty, Modal, Skeleton, Steps } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { activityPhase, type ActivityDetail } from '@dscloud/sdk/activities';
+import { Alert, Button, Empty, Skeleton, Steps } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useT } from '../i18n/useT';
 import { LoadFailed } from '../lessons/LoadFailed';
 import { useAsync } from '../lessons/useAsync';
 import { Placeholder } from '../screens/Placeholder';
 import { PhaseCountdown, PhaseTag } from './ActivityParts';
-import { errorText, isConflict, notFoundAsNull } from './errorText';
+import { notFoundAsNull } from './errorText';
 import { NodePicker } from './NodePicker';
 import { activityPaths } from './paths';
-import { activeSignUp } from './phaseView';
+import { activeSignUp, nodeLabel } from './phaseView';
 import { SignUpForm } from './SignUpForm';
+import { useSignUpActions } from './useSignUpActions';
 import { TeacherGate } from './TeacherGate';
 import { useActivitiesApi } from './useActivitiesApi';
 import { useNow } from './useNow';
 import './activities.css';
-
-export const nodeLabel = (node: Pick<SignUpNode, 'pathNames' | 'nodeName'>) =>
-  [...node.pathNames.filter((p) => p !== node.nodeName), node.nodeName].join(' / ');
-
-/** Claim, give up and cancel, each confirmed first; a refusal (a node filled meanwhile: 409) says which. */
-function useSignUpActions(detail: ActivityDetail, reload: () => void) {
-  const t = useT();
-  const api = useActivitiesApi();
-  const { message } = App.useApp();
-  const [modal, holder] = Modal.useModal();
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState('');
-  const run = async (action: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    setRefusal('');
-    try {
-      await action();
-      void message.success(done);
-    } catch (error) {
-      // The tree is stale when a node filled meanwhile: reload it so the occupancy shows the truth.
-      const text = isConflict(error) ? t('act.signUp.full', { message: errorText(error) }) : t('act.failed', { message: errorText(error) });
-      setRefusal(text);
-      void message.error(text);
-    } finally {
-      setBusy(false);
-      reload();
-    }
-  };
-  const confirm = (title: string, content: ReactNode, danger: boolean, onOk: () => Promise<void>): void => {
-    modal.confirm({ title, content, okText: t('act.confirm.ok'), cancelText: t('act.confirm.cancel'), okButtonProps: { danger }, onOk });
-  };
-  return {
-    holder,
-    busy,
-    refusal,
-    claim: (nodes: OccupancyNode[]) =>
-      confirm(
-        t('act.signUp.claimConfirm', { n: nodes.length }),
-        <ul>{nodes.map((n) => <li key={n.nodeId}>{n.name}</li>)}</ul>,
-        false,
-        () => run(() => api.claimNodes({ activityId: detail.activityId, nodeIds: nodes.map((n) => n.nodeId) }), t('act.signUp.claimed', { n: nodes.length })),
-      ),
-    giveUp: (node: SignUpNode) =>
-      confirm(t('act.signUp.giveUpAria', { name: node.nodeName }), t('act.signUp.giveUpConfirm', { name: node.nodeName }), true, () =>
-        run(() => api.cancelNode(node.signUpNodeId), t('act.signUp.givenUp', { name: node.nodeName })),
-      ),
-    cancel: (signUpId: string) =>
-      confirm(t('act.signUp.cancel'), t('act.signUp.cancelConfirm'), true, () => run(() => api.cancelSignUp(signUpId), t('act.signUp.cancelled'))),
-  };
-}
 
 function SignUpBody({ activityId }: { activityId: string }) {
   const t = useT();

@@ -13,7 +13,7 @@ import { errorText, notFoundAsNull } from './errorText';
 import { FormatReviewResult } from './FormatReviewResult';
 import { PackageItemField, type PackageFile } from './PackageItemField';
 import { activityPaths } from './paths';
-import { nodeLabel } from './SignUpScreen';
+import { nodeLabel } from './phaseView';
 import { TeacherGate } from './TeacherGate';
 import { useActivitiesApi } from './useActivitiesApi';
 import { useNow } from './useNow';

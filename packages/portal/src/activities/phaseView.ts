@@ -2,7 +2,7 @@
  * What the activity screens say about time: the windows in China time, the phase now, the countdown to
  * the running window's end and the one thing the teacher should do next. Pure: the screens pass `now`.
  */
-import { activityPhase, type ActivityDetail, type ActivityWindows, type PhaseInfo, type SignUpSummary } from '@dscloud/sdk/activities';
+import { activityPhase, type ActivityDetail, type ActivityWindows, type PhaseInfo, type SignUpNode, type SignUpSummary } from '@dscloud/sdk/activities';
 import { SignUpStatus } from '@dscloud/sdk/activities';
 
 export type WindowKey = 'signUp' | 'upload' | 'audit';
@@ -86,4 +86,9 @@ export function nextAction(detail: ActivityDetail, now: number, info: PhaseInfo 
 /** Current activities first (running or about to), then past ones; each keeps the server's order. */
 export function splitCurrentPast<T extends { phase: PhaseInfo['phase'] }>(rows: readonly T[]): { current: T[]; past: T[] } {
   return { current: rows.filter((r) => r.phase !== 'ended'), past: rows.filter((r) => r.phase === 'ended') };
+}
+
+/** 「七年级上册 / 第一章 有理数 / 1.1 正数和负数」: the node under its book and chapters. */
+export function nodeLabel(node: Pick<SignUpNode, 'pathNames' | 'nodeName'>): string {
+  return [...node.pathNames.filter((p) => p !== node.nodeName), node.nodeName].join(' / ');
 }
