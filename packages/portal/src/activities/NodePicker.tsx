@@ -2,22 +2,22 @@ import type { OccupancyNode } from '@dscloud/sdk/activities';
 import { Button, Checkbox, Empty, Input, Progress, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useT, type TKey } from '../i18n/useT';
-import { filterTree, mineCount, nodeBlock, occupancyTotals } from './nodeTree';
+import { filterTree, mineCount, nodeBlock, occupancyTotals, type ClaimGate } from './nodeTree';
 
 interface PickerProps {
   tree: OccupancyNode[];
-  /** The sign-up window runs. */
-  open: boolean;
+  /** Whether nodes can be claimed now (window open and signed up). */
+  gate: ClaimGate;
   /** The activity's `nodesPerTeacher`. */
   perTeacher: number;
   busy: boolean;
   onClaim: (nodes: OccupancyNode[]) => void;
 }
 
-function NodeRow({ node, open, left, ticked, onToggle }: { node: OccupancyNode; open: boolean; left: number; ticked: Set<string>; onToggle: (node: OccupancyNode) => void }) {
+function NodeRow({ node, gate, left, ticked, onToggle }: { node: OccupancyNode; gate: ClaimGate; left: number; ticked: Set<string>; onToggle: (node: OccupancyNode) => void }) {
   const t = useT();
   const isTicked = ticked.has(node.nodeId);
-  const block = nodeBlock(node, open, left, isTicked);
+  const block = nodeBlock(node, gate, left, isTicked);
   const reasonId = `act-node-${node.nodeId}-state`;
   const percent = node.limit ? Math.round((Math.min(node.taken, node.limit) / node.limit) * 100) : 100;
   return (
@@ -42,7 +42,7 @@ function NodeRow({ node, open, left, ticked, onToggle }: { node: OccupancyNode; 
       {node.children.length ? (
         <ul className="ds-act-node-children">
           {node.children.map((child) => (
-            <NodeRow key={child.nodeId} node={child} open={open} left={left} ticked={ticked} onToggle={onToggle} />
+            <NodeRow key={child.nodeId} node={child} gate={gate} left={left} ticked={ticked} onToggle={onToggle} />
           ))}
         </ul>
       ) : null}
@@ -54,7 +54,7 @@ function NodeRow({ node, open, left, ticked, onToggle }: { node: OccupancyNode; 
  * The scope's node tree with each node's occupancy (taken / limit, a bar, 已满 in red) and a checkbox;
  * a node that cannot be ticked says why next to it. Ticking stops at the teacher's remaining places.
  */
-export function NodePicker({ tree, open, perTeacher, busy, onClaim }: PickerProps) {
+export function NodePicker({ tree, gate, perTeacher, busy, onClaim }: PickerProps) {
   const t = useT();
   const [keyword, setKeyword] = useState('');
   const [ticked, setTicked] = useState<Map<string, OccupancyNode>>(new Map());
@@ -83,22 +83,17 @@ export function NodePicker({ tree, open, perTeacher, busy, onClaim }: PickerProp
       </div>
       <ul className="ds-act-tree" aria-label={t('act.signUp.nodes')}>
         {shown.map((node) => (
-          <NodeRow key={node.nodeId} node={node} open={open} left={left} ticked={tickedIds} onToggle={toggle} />
+          <NodeRow key={node.nodeId} node={node} gate={gate} left={left} ticked={tickedIds} onToggle={toggle} />
         ))}
       </ul>
-      <div className="ds-act-actions">
-        <Button
-          type="primary"
-          disabled={!open || ticked.size === 0}
-          loading={busy}
-          onClick={() => {
-            onClaim([...ticked.values()]);
-          }}
-        >
-          {t('act.signUp.claim', { n: ticked.size })}
-        </Button>
-        {ticked.size ? <Button onClick={() => setTicked(new Map())}>{t('act.confirm.cancel')}</Button> : null}
-      </div>
+      {gate === 'open' ? (
+        <div className="ds-act-actions">
+          <Button type="primary" disabled={ticked.size === 0} loading={busy} onClick={() => onClaim([...ticked.values()])}>
+            {t('act.signUp.claim', { n: ticked.size })}
+          </Button>
+          {ticked.size ? <Button onClick={() => setTicked(new Map())}>{t('act.confirm.cancel')}</Button> : null}
+        </div>
+      ) : null}
     </div>
   );
 }

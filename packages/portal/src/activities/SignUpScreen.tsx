@@ -25,7 +25,7 @@ function SignUpBody({ activityId }: { activityId: string }) {
   const detailState = useAsync(() => api.detail(activityId).catch(notFoundAsNull), [api, activityId]);
   const detail = detailState.data;
   const mine = activeSignUp(detail?.mySignUp);
-  const treeState = useAsync(() => (mine ? api.nodeTree({ activityId }) : Promise.resolve([])), [api, activityId, mine?.signUpId, detailState.data]);
+  const treeState = useAsync(() => api.nodeTree({ activityId }), [api, activityId, detailState.data]);
   const reload = () => detailState.reload();
   const actions = useSignUpActions(detail ?? ({ activityId } as ActivityDetail), reload);
 
@@ -55,53 +55,51 @@ function SignUpBody({ activityId }: { activityId: string }) {
           <SignUpForm activityId={activityId} open={info.signUpOpen} onDone={reload} />
         </section>
       ) : (
-        <>
-          <section aria-labelledby="act-mine" className="ds-act-panel">
-            <h2 id="act-mine">{t('act.signUp.myNodes')}</h2>
+        <section aria-labelledby="act-mine" className="ds-act-panel">
+          <h2 id="act-mine">{t('act.signUp.myNodes')}</h2>
+          {nodes.length ? (
+            <ul className="ds-act-node-list">
+              {nodes.map((n) => (
+                <li key={n.signUpNodeId}>
+                  <span>{nodeLabel(n)}</span>
+                  <Button size="small" danger aria-label={t('act.signUp.giveUpAria', { name: n.nodeName })} disabled={actions.busy} onClick={() => actions.giveUp(n)}>
+                    {t('act.signUp.giveUp')}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <Empty description={<span className="ds-empty-text">{t('act.signUp.noNodes')}</span>} />
+          )}
+          <div className="ds-act-actions">
             {nodes.length ? (
-              <ul className="ds-act-node-list">
-                {nodes.map((n) => (
-                  <li key={n.signUpNodeId}>
-                    <span>{nodeLabel(n)}</span>
-                    <Button size="small" danger aria-label={t('act.signUp.giveUpAria', { name: n.nodeName })} disabled={actions.busy} onClick={() => actions.giveUp(n)}>
-                      {t('act.signUp.giveUp')}
-                    </Button>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <Empty description={<span className="ds-empty-text">{t('act.signUp.noNodes')}</span>} />
-            )}
-            <div className="ds-act-actions">
-              {nodes.length ? (
-                <Button type="primary" onClick={() => void navigate(activityPaths.manage(activityId))}>
-                  {t('act.signUp.toManage')}
-                </Button>
-              ) : null}
-              <Button danger onClick={() => actions.cancel(mine.signUpId)} disabled={actions.busy}>
-                {t('act.signUp.cancel')}
+              <Button type="primary" onClick={() => void navigate(activityPaths.manage(activityId))}>
+                {t('act.signUp.toManage')}
               </Button>
-            </div>
-          </section>
-          <section aria-labelledby="act-tree" className="ds-act-panel">
-            <h2 id="act-tree">{t('act.signUp.nodes')}</h2>
-            {actions.refusal ? <Alert type="error" showIcon title={actions.refusal} className="ds-act-alert" role="alert" /> : null}
-            {treeState.status === 'failed' ? <LoadFailed message={treeState.message} onRetry={treeState.reload} /> : null}
-            {treeState.data && treeState.status !== 'failed' ? (
-              <NodePicker
-                key={String(detailState.data?.updateTime) + nodes.length}
-                tree={treeState.data}
-                open={info.signUpOpen}
-                perTeacher={detail.rules.nodesPerTeacher}
-                busy={actions.busy}
-                onClaim={actions.claim}
-              />
-            ) : (
-              <Skeleton active />
-            )}
-          </section>
-        </>
+            ) : null}
+            <Button danger onClick={() => actions.cancel(mine.signUpId)} disabled={actions.busy}>
+              {t('act.signUp.cancel')}
+            </Button>
+          </div>
+        </section>
       )}
+      <section aria-labelledby="act-tree" className="ds-act-panel">
+        <h2 id="act-tree">{t('act.signUp.nodes')}</h2>
+        {actions.refusal ? <Alert type="error" showIcon title={actions.refusal} className="ds-act-alert" role="alert" /> : null}
+        {treeState.status === 'failed' ? <LoadFailed message={treeState.message} onRetry={treeState.reload} /> : null}
+        {treeState.data && treeState.status !== 'failed' ? (
+          <NodePicker
+            key={String(detailState.data?.updateTime) + nodes.length}
+            tree={treeState.data}
+            gate={!info.signUpOpen ? 'closed' : mine ? 'open' : 'signUpFirst'}
+            perTeacher={detail.rules.nodesPerTeacher}
+            busy={actions.busy}
+            onClaim={actions.claim}
+          />
+        ) : treeState.status === 'loading' ? (
+          <Skeleton active />
+        ) : null}
+      </section>
     </>
   );
 }

@@ -18,16 +18,18 @@ const node = (nodeId: string, over: Partial<OccupancyNode> = {}, children: Occup
 
 describe('node blocks', () => {
   it('gives each disabled node its reason', () => {
-    expect(nodeBlock(node('a', { mine: true, taken: 2 }), true, 1, false)).toBe('mine');
-    expect(nodeBlock(node('a', { taken: 2, claimable: false }), true, 1, false)).toBe('full');
-    expect(nodeBlock(node('a'), false, 1, false)).toBe('closed');
-    expect(nodeBlock(node('a'), true, 0, false)).toBe('limitReached');
-    expect(nodeBlock(node('a', { claimable: false }), true, 1, false)).toBe('limitReached');
-    expect(nodeBlock(node('a', { taken: 1 }), true, 1, false)).toBeNull();
+    expect(nodeBlock(node('a', { mine: true, taken: 2 }), 'open', 1, false)).toBe('mine');
+    expect(nodeBlock(node('a', { taken: 2, claimable: false }), 'open', 1, false)).toBe('full');
+    expect(nodeBlock(node('a'), 'closed', 1, false)).toBe('closed');
+    expect(nodeBlock(node('a', { taken: 2 }), 'signUpFirst', 1, false)).toBe('full');
+    expect(nodeBlock(node('a'), 'signUpFirst', 1, false)).toBe('signUpFirst');
+    expect(nodeBlock(node('a'), 'open', 0, false)).toBe('limitReached');
+    expect(nodeBlock(node('a', { claimable: false }), 'open', 1, false)).toBe('limitReached');
+    expect(nodeBlock(node('a', { taken: 1 }), 'open', 1, false)).toBeNull();
   });
 
   it('keeps a ticked node tickable when the limit is reached by ticking it', () => {
-    expect(nodeBlock(node('a'), true, 0, true)).toBeNull();
+    expect(nodeBlock(node('a'), 'open', 0, true)).toBeNull();
   });
 });
 

@@ -4,16 +4,20 @@
  */
 import type { OccupancyNode } from '@dscloud/sdk/activities';
 
-export type NodeBlock = 'mine' | 'full' | 'limitReached' | 'closed' | null;
+export type NodeBlock = 'mine' | 'full' | 'limitReached' | 'closed' | 'signUpFirst' | null;
+
+/** Whether claiming is possible at all: the window runs and the teacher signed up. */
+export type ClaimGate = 'open' | 'closed' | 'signUpFirst';
 
 /**
  * Why a node cannot be ticked now (null: it can). `left` is how many more nodes the teacher may claim
- * (counting what is already ticked); `open` whether the sign-up window runs.
+ * (counting what is already ticked). Occupancy shows before signing up, so a teacher can see which
+ * nodes are still free before committing.
  */
-export function nodeBlock(node: OccupancyNode, open: boolean, left: number, ticked: boolean): NodeBlock {
+export function nodeBlock(node: OccupancyNode, gate: ClaimGate, left: number, ticked: boolean): NodeBlock {
   if (node.mine) return 'mine';
   if (node.taken >= node.limit) return 'full';
-  if (!open) return 'closed';
+  if (gate !== 'open') return gate;
   if (!ticked && (left <= 0 || !node.claimable)) return 'limitReached';
   return null;
 }
