@@ -18,6 +18,8 @@ import { specialSubjectsModule } from './specialSubjects/module.js';
 import { carouselModule } from './carousel/module.js';
 import { collectionsModule } from './collections/module.js';
 import { taxonomyModule } from './taxonomy/module.js';
+import { activitiesModule } from './activities/module.js';
+import { activityWorksModule } from './activityWorks/module.js';
 
 export const MODULES: readonly DomainModule[] = [
   { name: 'health', routes: healthRoutes },
@@ -36,4 +38,6 @@ export const MODULES: readonly DomainModule[] = [
   carouselModule,
   collectionsModule,
   taxonomyModule,
+  activitiesModule,
+  activityWorksModule,
 ];

@@ -57,6 +57,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /cloudSchool/v1/carouselImage/page',
   'GET /cloudSchool/v1/carouselImage/list/:id',
   'GET /cloudSchool/v1/carouselImage/:id',
+  'GET /cloudSchool/v1/resourceCollectActivity/publish/list',
   'GET /static/seed/:folder/:file',
 ]);
 

@@ -81,4 +81,11 @@ export const RBAC_MATRIX: Record<string, MatrixRow> = {
   // Audit log (src/audit)
   'POST /cloudSchool/v1/auditLog/page': CITY,
   'GET /cloudSchool/v1/auditLog/actions': CITY,
+  // Resource-collection activities (src/activities): organisers of every level, in their subtree
+  'POST /cloudSchool/v1/resourceCollectActivity/save': WRITE,
+  'POST /cloudSchool/v1/resourceCollectActivity/edit': WRITE,
+  'POST /cloudSchool/v1/resourceCollectActivity/page': READ,
+  'GET /cloudSchool/v1/resourceCollectActivity/detail/:id': READ,
+  'POST /cloudSchool/v1/resourceCollectActivity/set/status': WRITE,
+  'POST /cloudSchool/v1/resourceCollectActivity/batch/delete': WRITE,
 };

@@ -12,10 +12,13 @@ export class AppError extends Error {
   readonly detail: string | undefined;
   /** The request parameter at fault (`title`, `resources[1].title`), sent as `data.field`. */
   readonly field: string | undefined;
+  /** More the caller needs to recover, sent beside `field` in `data` (e.g. `current` of a stale edit). */
+  readonly data: Record<string, unknown> | undefined;
 
-  constructor(code: number, detail?: string, options?: { cause?: unknown; field?: string }) {
+  constructor(code: number, detail?: string, options?: { cause?: unknown; field?: string; data?: Record<string, unknown> }) {
     super(detail ?? `code ${code}`, options?.cause === undefined ? undefined : { cause: options.cause });
     this.field = options?.field;
+    this.data = options?.data;
     this.name = 'AppError';
     this.status = code;
     this.httpStatus = httpStatusFor(code);

@@ -22,9 +22,12 @@ export function ok<T>(data: T, locale: Locale = 'zh-CN'): Envelope<T> {
 
 /** What a failure carries in `data`: the request parameter at fault, when there is one. */
 export interface FailureData {
-  field: string;
+  field?: string;
+  [more: string]: unknown;
 }
 
-export function failure(code: number, message: string, field?: string): Envelope<FailureData | null> {
-  return { status: code, code, message, data: field ? { field } : null };
+/** `extra` carries what the caller needs to recover (e.g. `current` of a stale edit). */
+export function failure(code: number, message: string, field?: string, extra?: Record<string, unknown>): Envelope<FailureData | null> {
+  if (!field && !extra) return { status: code, code, message, data: null };
+  return { status: code, code, message, data: { ...extra, ...(field ? { field } : {}) } };
 }

@@ -9,8 +9,8 @@ import { AppError } from './appError.js';
 import { failure, localeOf } from './envelope.js';
 import { describeValidation } from './validationMessage.js';
 
-function send(reply: FastifyReply, code: number, message: string, field?: string) {
-  return reply.status(httpStatusFor(code)).type('application/json; charset=utf-8').send(failure(code, message, field));
+function send(reply: FastifyReply, code: number, message: string, field?: string, extra?: Record<string, unknown>) {
+  return reply.status(httpStatusFor(code)).type('application/json; charset=utf-8').send(failure(code, message, field, extra));
 }
 
 const PARSER_CODES: Record<string, number> = {
@@ -32,7 +32,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     const locale = localeOf(request);
     if (error instanceof AppError) {
-      return send(reply, error.status, error.detail ?? messageFor(error.status, locale), error.field);
+      return send(reply, error.status, error.detail ?? messageFor(error.status, locale), error.field, error.data);
     }
     if (error.validation) {
       const answer = describeValidation(error.validation, error.validationContext, locale);
