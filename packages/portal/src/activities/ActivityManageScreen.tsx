@@ -6,11 +6,12 @@ import {
   type ActivityDetail,
   type ActivityWork,
   type SignUpNode,
+  type WorkLevelState,
+  type WorkReviewProgress,
 } from '@dscloud/sdk/activities';
 import { Alert, App, Button, Card, Empty, Modal, Skeleton, Steps, Tag } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
-import type { WorkProgress } from '../api/activities';
-import { useLocale, useT } from '../i18n/useT';
+import { useLocale, useT, type TKey } from '../i18n/useT';
 import { dateTime } from '../lessons/format';
 import { LoadFailed } from '../lessons/LoadFailed';
 import { useAsync } from '../lessons/useAsync';
@@ -25,6 +26,16 @@ import { useNow } from './useNow';
 import { useSignUpActions } from './useSignUpActions';
 import { reviewView, workActions, type WorkAction } from './workPackage';
 import './activities.css';
+
+/** How each level's state shows on the progress steps. */
+const STEP_STATUS: Record<WorkLevelState, 'wait' | 'process' | 'finish' | 'error'> = {
+  notSubmitted: 'wait',
+  waiting: 'wait',
+  pending: 'process',
+  passed: 'finish',
+  returned: 'error',
+  rejected: 'error',
+};
 
 type Enumish = { find: (v: number) => { label: string; labelEn: string } | undefined };
 
@@ -70,7 +81,7 @@ function useWorkCommands(reload: () => void) {
 interface NodeWorkProps {
   detail: ActivityDetail;
   node: SignUpNode;
-  progress: WorkProgress[];
+  progress: WorkReviewProgress[];
   uploadOpen: boolean;
   onChanged: () => void;
   onGiveUp: (node: SignUpNode) => void;
@@ -118,8 +129,7 @@ function NodeWork({ detail, node, progress, uploadOpen, onChanged, onGiveUp }: N
               size="small"
               className="ds-act-steps"
               aria-label={t('act.manage.progress')}
-              items={levels.map((l) => ({ title: l.levelName, description: label(WorkReviewStates, l.state) }))}
-              current={Math.max(0, levels.findIndex((l) => l.state === 1))}
+              items={levels.map((l) => ({ title: l.levelName, description: t(`act.level.${l.state}` as TKey), status: STEP_STATUS[l.state] }))}
             />
           ) : null}
           <div className="ds-act-actions">

@@ -2,7 +2,7 @@ import type { OccupancyNode } from '@dscloud/sdk/activities';
 import { Button, Checkbox, Empty, Input, Progress, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useT, type TKey } from '../i18n/useT';
-import { filterTree, mineCount, nodeBlock, occupancyTotals, type ClaimGate } from './nodeTree';
+import { filterTree, isLeaf, mineCount, nodeBlock, occupancyTotals, type ClaimGate } from './nodeTree';
 
 interface PickerProps {
   tree: OccupancyNode[];
@@ -20,6 +20,21 @@ function NodeRow({ node, gate, left, ticked, onToggle }: { node: OccupancyNode; 
   const block = nodeBlock(node, gate, left, isTicked);
   const reasonId = `act-node-${node.nodeId}-state`;
   const percent = node.limit ? Math.round((Math.min(node.taken, node.limit) / node.limit) * 100) : 100;
+  const children = (
+    <ul className="ds-act-node-children">
+      {node.children.map((child) => (
+        <NodeRow key={child.nodeId} node={child} gate={gate} left={left} ticked={ticked} onToggle={onToggle} />
+      ))}
+    </ul>
+  );
+  if (!isLeaf(node)) {
+    return (
+      <li>
+        <div className="ds-act-node ds-act-node--group">{node.name}</div>
+        {children}
+      </li>
+    );
+  }
   return (
     <li>
       <div className={`ds-act-node${block === 'full' ? ' ds-act-node--full' : ''}`} data-node-id={node.nodeId}>
@@ -39,13 +54,6 @@ function NodeRow({ node, gate, left, ticked, onToggle }: { node: OccupancyNode; 
           {block ? <Tag color={block === 'mine' ? 'green' : block === 'full' ? 'red' : 'default'}>{t(`act.signUp.block.${block}` as TKey)}</Tag> : null}
         </span>
       </div>
-      {node.children.length ? (
-        <ul className="ds-act-node-children">
-          {node.children.map((child) => (
-            <NodeRow key={child.nodeId} node={child} gate={gate} left={left} ticked={ticked} onToggle={onToggle} />
-          ))}
-        </ul>
-      ) : null}
     </li>
   );
 }

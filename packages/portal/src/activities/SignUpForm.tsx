@@ -8,6 +8,9 @@ import { useAsync } from '../lessons/useAsync';
 import { errorText } from './errorText';
 import { useActivitiesApi } from './useActivitiesApi';
 
+/** What the server takes: nothing, a mobile number or a landline with its area code. */
+const PHONE = /^(|1[3-9]\d{9}|0\d{2,3}-?\d{7,8})$/;
+
 interface Values {
   realName: string;
   phone: string;
@@ -26,19 +29,19 @@ export function stageSubjectChoices(scope: readonly ActivityScopeLabel[]): Array
 
 /**
  * 报名信息: real name, mobile and school from the account (getUserInfo), stage and subject from the
- * activity's scope (prefilled when the teacher's own are in it). The school cannot be changed here.
+ * activity's scope (the detail's) (prefilled when the teacher's own are in it). The school cannot be changed here.
  */
-export function SignUpForm({ activityId, open, onDone }: { activityId: string; open: boolean; onDone: (signUp: SignUpSummary) => void }) {
+export function SignUpForm({ activityId, scope, open, onDone }: { activityId: string; scope: readonly ActivityScopeLabel[]; open: boolean; onDone: (signUp: SignUpSummary) => void }) {
   const t = useT();
   const api = useActivitiesApi();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState('');
-  const loaded = useAsync(() => Promise.all([api.userInfo(activityId), api.scopeChoices(activityId)]), [api, activityId]);
+  const loaded = useAsync(() => api.userInfo(activityId), [api, activityId]);
   if (loaded.status === 'failed') return <LoadFailed message={loaded.message} onRetry={loaded.reload} />;
   if (!loaded.data) return <Skeleton active />;
-  const [info, scope] = loaded.data;
+  const info = loaded.data;
   const choices = stageSubjectChoices(scope);
   const own = choices.find((c) => c.stage === info.stage && c.subjectCode === info.subjectCode);
   if (!info.eligible) return <Alert type="warning" showIcon title={t('act.signUp.ineligible')} description={info.reason} />;
@@ -74,8 +77,8 @@ export function SignUpForm({ activityId, open, onDone }: { activityId: string; o
       <Form.Item name="realName" label={t('act.signUp.realName')} rules={[{ required: true, whitespace: true, message: t('act.signUp.realNameRequired') }]}>
         <Input maxLength={50} autoComplete="name" />
       </Form.Item>
-      <Form.Item name="phone" label={t('act.signUp.phone')} rules={[{ pattern: /^1\d{10}$/, message: t('act.signUp.phoneInvalid') }]}>
-        <Input maxLength={11} inputMode="numeric" autoComplete="tel" />
+      <Form.Item name="phone" label={t('act.signUp.phone')} rules={[{ pattern: PHONE, message: t('act.signUp.phoneInvalid') }]}>
+        <Input maxLength={13} inputMode="tel" autoComplete="tel" />
       </Form.Item>
       <Form.Item label={t('act.signUp.school')} htmlFor="act-school">
         <Input id="act-school" value={[info.districtName, info.schoolName].filter(Boolean).join(' · ')} readOnly aria-readonly />

@@ -52,7 +52,7 @@ function SignUpBody({ activityId }: { activityId: string }) {
       {!mine ? (
         <section aria-labelledby="act-form" className="ds-act-panel">
           <h2 id="act-form">{t('act.signUp.form')}</h2>
-          <SignUpForm activityId={activityId} open={info.signUpOpen} onDone={reload} />
+          <SignUpForm activityId={activityId} scope={detail.scope} open={info.signUpOpen} onDone={reload} />
         </section>
       ) : (
         <section aria-labelledby="act-mine" className="ds-act-panel">

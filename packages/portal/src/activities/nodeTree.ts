@@ -35,7 +35,7 @@ export function flatten(nodes: readonly OccupancyNode[]): OccupancyNode[] {
 }
 
 export function mineCount(nodes: readonly OccupancyNode[]): number {
-  return flatten(nodes).filter((n) => n.mine).length;
+  return flatten(nodes).filter((n) => n.mine && isLeaf(n)).length;
 }
 
 /** Leaves matching `keyword` and every ancestor that leads to one; an empty keyword keeps the tree. */
@@ -50,9 +50,14 @@ export function filterTree(nodes: readonly OccupancyNode[], keyword: string): Oc
   return nodes.map(keep).filter((c): c is OccupancyNode => c !== null);
 }
 
-/** Tally for the summary line: nodes, full ones and free places over the whole tree. */
+/** Only leaves (a lesson's section, a knowledge point) are claimed; chapters above them group them. */
+export function isLeaf(node: OccupancyNode): boolean {
+  return node.children.length === 0;
+}
+
+/** Tally for the summary line: claimable nodes, full ones and free places over the whole tree. */
 export function occupancyTotals(nodes: readonly OccupancyNode[]): { nodes: number; full: number; freePlaces: number } {
-  const leaves = flatten(nodes);
+  const leaves = flatten(nodes).filter(isLeaf);
   return {
     nodes: leaves.length,
     full: leaves.filter((n) => n.taken >= n.limit).length,

@@ -3,16 +3,14 @@ import type {
   ActivityDetail,
   ActivityPhase,
   ActivityReminder,
-  ActivityScopeLabel,
   ActivitySummary,
   ActivityWork,
-  AuditLevelCode,
   OccupancyNode,
   Page,
   SignUpNode,
   SignUpSummary,
   WorkInput,
-  WorkReviewStateCode,
+  WorkReviewProgress,
   WorkSubmitStatusCode,
 } from '@dscloud/sdk/activities';
 
@@ -31,17 +29,6 @@ export interface SignUpUserInfo {
   subjectCode: number | null;
   eligible: boolean;
   reason?: string;
-}
-
-/** One row of `activityWork/getActivityReviewProgress`. */
-export interface WorkProgress {
-  lessonId: string;
-  title: string;
-  nodeName: string;
-  submitStatus: WorkSubmitStatusCode;
-  reviewState: WorkReviewStateCode;
-  reviewLevel: AuditLevelCode | null;
-  levels: Array<{ level: AuditLevelCode; levelName: string; state: WorkReviewStateCode }>;
 }
 
 export interface ActivityListQuery {
@@ -70,7 +57,6 @@ export function activitiesApi(platform: Platform) {
     detail: (activityId: string) => http.get<ActivityDetail>(cs(`resourceCollectActivity/teacher/detail/${id(activityId)}`), undefined, quiet),
     eligiblePage: (query: ActivityListQuery) => http.post<Page<ActivitySummary>>(cs('resourceCollectActivity/teacher/all/page'), query),
     myPage: (query: { pageNum: number; pageSize: number }) => http.post<Page<MyActivity>>(cs('resourceCollectActivity/teacher/signUp/page'), query),
-    scopeChoices: (activityId: string) => http.post<ActivityScopeLabel[]>(cs('activitySubject/choose/subject/edition'), { activityId }),
 
     userInfo: (activityId: string) => http.get<SignUpUserInfo>(cs(`activitySignUp/getUserInfo/${id(activityId)}`)),
     signUp: (body: { activityId: string; realName: string; phone: string; stage: number; subjectCode: number }) =>
@@ -84,9 +70,9 @@ export function activitiesApi(platform: Platform) {
 
     saveWork: (body: WorkInput) => http.post<ActivityWork>(cs('activityWork/save'), body, quiet),
     setSubmitStatus: (lessonId: string, submitStatus: WorkSubmitStatusCode) =>
-      http.put<ActivityWork>(cs('activityWork/updateSubmitStatus'), undefined, { ...quiet, params: { lessonId, submitStatus } }),
+      http.put<ActivityWork>(cs('activityWork/updateSubmitStatus'), {}, { ...quiet, params: { lessonId, submitStatus } }),
     deleteWork: (lessonId: string) => http.delete<unknown>(cs('activityWork/delete'), { lessonId }, quiet),
-    reviewProgress: (activityId: string) => http.get<WorkProgress[]>(cs('activityWork/getActivityReviewProgress'), { activityId }),
+    reviewProgress: (activityId: string) => http.get<WorkReviewProgress[]>(cs('activityWork/getActivityReviewProgress'), { activityId }),
   };
 }
 
