@@ -1,6 +1,7 @@
 import { activityPhase, AuditLevels, PackageItems, type ActivityDetail } from '@dscloud/sdk/activities';
 import { FileCategories } from '@dscloud/sdk/codes';
 import { Button, Descriptions, Skeleton, Table, Tag } from 'antd';
+import { toneClass } from './tone';
 import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useLocale, useT } from '../i18n/useT';
@@ -36,7 +37,7 @@ function NextStep({ action, activityId }: { action: NextAction; activityId: stri
     case 'manage':
       return go(activityPaths.manage(activityId), t('act.next.manage'));
     case 'waitSignUp':
-      return <Tag color="blue">{action.opensAt ? t('act.next.waitSignUp', { time: dateTime(action.opensAt) }) : t('act.next.waitSignUpUnknown')}</Tag>;
+      return <Tag className={toneClass('blue')}>{action.opensAt ? t('act.next.waitSignUp', { time: dateTime(action.opensAt) }) : t('act.next.waitSignUpUnknown')}</Tag>;
     default:
       return <Tag>{t(`act.next.${action.kind}`)}</Tag>;
   }
@@ -51,7 +52,7 @@ function Requirements({ detail }: { detail: ActivityDetail }) {
       <ul className="ds-act-items">
         {detail.packageTemplate.map((item) => (
           <li key={item.item}>
-            <strong>{name(PackageItems.find(item.item))}</strong> <Tag color={item.required ? 'red' : 'default'}>{t(item.required ? 'act.item.required' : 'act.item.optional')}</Tag>
+            <strong>{name(PackageItems.find(item.item))}</strong> <Tag className={toneClass(item.required ? 'red' : 'default')}>{t(item.required ? 'act.item.required' : 'act.item.optional')}</Tag>
             <span className="ds-act-muted">
               {t('act.item.kinds', { kinds: item.fileCategories.map((c) => name(FileCategories.find(c))).join('、') })} · {t('act.item.max', { n: item.maxFiles })}
             </span>

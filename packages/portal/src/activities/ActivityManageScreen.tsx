@@ -10,6 +10,7 @@ import {
   type WorkReviewProgress,
 } from '@dscloud/sdk/activities';
 import { Alert, App, Button, Card, Empty, Modal, Skeleton, Steps, Tag } from 'antd';
+import { toneClass } from './tone';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useLocale, useT, type TKey } from '../i18n/useT';
 import { dateTime } from '../lessons/format';
@@ -116,7 +117,7 @@ function NodeWork({ detail, node, progress, uploadOpen, onChanged, onGiveUp }: N
         <>
           <p className="ds-act-work-title">
             <strong>{work.title}</strong>
-            <Tag color={work.submitStatus === WorkSubmitStatus.SUBMITTED ? 'blue' : 'default'}>{label(WorkSubmitStatuses, work.submitStatus)}</Tag>
+            <Tag className={toneClass(work.submitStatus === WorkSubmitStatus.SUBMITTED ? 'blue' : 'default')}>{label(WorkSubmitStatuses, work.submitStatus)}</Tag>
             {work.submitStatus === WorkSubmitStatus.SUBMITTED ? <Tag>{label(WorkReviewStates, work.reviewState)}</Tag> : null}
           </p>
           <p className="ds-act-muted">

@@ -5,8 +5,9 @@ import { useLocale, useT, type TKey } from '../i18n/useT';
 import { dateTime } from '../lessons/format';
 import { activityPaths, type ListType } from './paths';
 import { countdown, countdownText, type WindowKey, type WindowRow } from './phaseView';
+import { toneClass, type Tone } from './tone';
 
-const PHASE_COLOURS: Record<ActivityPhase, string> = {
+const PHASE_COLOURS: Record<ActivityPhase, Tone> = {
   draft: 'default',
   withdrawn: 'default',
   notStarted: 'blue',
@@ -37,7 +38,7 @@ export function useSystemLabel(): (system: number, fallback?: string) => string 
 
 export function PhaseTag({ phase }: { phase: ActivityPhase }) {
   const label = usePhaseLabel();
-  return <Tag color={PHASE_COLOURS[phase]}>{label(phase)}</Tag>;
+  return <Tag className={toneClass(PHASE_COLOURS[phase])}>{label(phase)}</Tag>;
 }
 
 /** 「报名剩余 2天3小时」: nothing when no window runs. */
@@ -61,7 +62,7 @@ export function WindowList({ rows }: { rows: WindowRow[] }) {
           <div key={row.key} className={row.open ? 'ds-act-window ds-act-window--open' : 'ds-act-window'}>
             <dt>
               {t(`act.window.${row.key}` as TKey)}
-              {row.open ? <Tag color="green">{t('act.window.now')}</Tag> : null}
+              {row.open ? <Tag className={toneClass('green')}>{t('act.window.now')}</Tag> : null}
             </dt>
             <dd>
               {row.start !== null && row.end !== null

@@ -1,5 +1,6 @@
 import { PackageItems, type ActivityRules, type FormatFailure, type FormatReview } from '@dscloud/sdk/activities';
 import { Alert, Tag } from 'antd';
+import { toneClass } from './tone';
 import { useLocale, useT } from '../i18n/useT';
 import { dateTime } from '../lessons/format';
 import { reviewView } from './workPackage';
@@ -10,7 +11,7 @@ function FailureRow({ failure }: { failure: FormatFailure }) {
   const item = failure.item === null ? undefined : PackageItems.find(failure.item);
   return (
     <li className={`ds-act-failure ds-act-failure--${failure.severity}`} data-rule={failure.rule}>
-      <Tag color={failure.severity === 'error' ? 'red' : 'orange'}>{t(failure.severity === 'error' ? 'act.review.error' : 'act.review.warning')}</Tag>
+      <Tag className={toneClass(failure.severity === 'error' ? 'red' : 'orange')}>{t(failure.severity === 'error' ? 'act.review.error' : 'act.review.warning')}</Tag>
       <span className="ds-act-failure-item">{item ? (en ? item.labelEn : item.label) : t('act.review.package')}：</span>
       {/* The server's words: Chinese, naming what was found and what is required. */}
       <span>{failure.message}</span>

@@ -1,5 +1,6 @@
 import type { OccupancyNode } from '@dscloud/sdk/activities';
 import { Button, Checkbox, Empty, Input, Progress, Tag } from 'antd';
+import { toneClass } from './tone';
 import { useMemo, useState } from 'react';
 import { useT, type TKey } from '../i18n/useT';
 import { filterTree, isLeaf, mineCount, nodeBlock, occupancyTotals, type ClaimGate } from './nodeTree';
@@ -51,7 +52,7 @@ function NodeRow({ node, gate, left, ticked, onToggle }: { node: OccupancyNode; 
             aria-hidden
           />
           <span>{t('act.signUp.occupancy', { taken: node.taken, limit: node.limit })}</span>
-          {block ? <Tag color={block === 'mine' ? 'green' : block === 'full' ? 'red' : 'default'}>{t(`act.signUp.block.${block}` as TKey)}</Tag> : null}
+          {block ? <Tag className={toneClass(block === 'mine' ? 'green' : block === 'full' ? 'red' : 'default')}>{t(`act.signUp.block.${block}` as TKey)}</Tag> : null}
         </span>
       </div>
     </li>
@@ -89,7 +90,7 @@ export function NodePicker({ tree, gate, perTeacher, busy, onClaim }: PickerProp
           {t('act.signUp.totals', { nodes: totals.nodes, full: totals.full, free: totals.freePlaces })} · {t('act.signUp.left', { mine, left: Math.max(0, perTeacher - mine) })}
         </span>
       </div>
-      <ul className="ds-act-tree" aria-label={t('act.signUp.nodes')}>
+      <ul className="ds-act-tree" aria-label={t('act.signUp.nodes')} tabIndex={0}>
         {shown.map((node) => (
           <NodeRow key={node.nodeId} node={node} gate={gate} left={left} ticked={tickedIds} onToggle={toggle} />
         ))}

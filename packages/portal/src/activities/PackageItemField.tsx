@@ -3,6 +3,7 @@ import { Uploader, type UploadCompleteDetail, type UploadRemovedDetail } from '@
 import { PackageItem, PackageItems, type PackageTemplateItem } from '@dscloud/sdk/activities';
 import { FileCategories } from '@dscloud/sdk/codes';
 import { Button, Tag } from 'antd';
+import { toneClass } from './tone';
 import { useEffect, useRef } from 'react';
 import { useLocale, useT } from '../i18n/useT';
 import { useUploadBusy } from '../lessons/teach/useUploadBusy';
@@ -53,7 +54,7 @@ export function PackageItemField({ template, files, onChange, onBusyChange, erro
   return (
     <fieldset className="ds-act-item" aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`} data-item={template.item}>
       <legend className="ds-act-item-name">
-        {name} <Tag color={template.required ? 'red' : 'default'}>{t(template.required ? 'act.item.required' : 'act.item.optional')}</Tag>
+        {name} <Tag className={toneClass(template.required ? 'red' : 'default')}>{t(template.required ? 'act.item.required' : 'act.item.optional')}</Tag>
       </legend>
       <p id={`${id}-hint`} className="ds-act-muted">
         {t('act.item.kinds', { kinds })} · {t('act.item.max', { n: template.maxFiles })}
