@@ -3,7 +3,8 @@
  * on 资源征集, reads its detail, signs up, claims a node of the scope's tree, uploads a work package
  * (a real H.264 MP4 through the uploader), sees the automatic format review (a bitrate warning the
  * activity allows) and submits it. A second teacher of another school then sees that node's
- * occupancy on the sign-up page. The activity is created and published by the city administrator
+ * occupancy on the sign-up page, and a claim of a node that filled meanwhile is refused in clear
+ * words. The activity is created and published by the city administrator
  * through the organiser's calls; every page passes axe.
  */
 import { randomBytes } from 'node:crypto';
@@ -168,7 +169,7 @@ describe('resource-collection activities on the portal', () => {
     await context.close();
   });
 
-  it('a second teacher sees the node taken by the first', async () => {
+  it('a second teacher sees the node taken by the first; when it fills meanwhile, the claim says so', async () => {
     expect(nodeId).not.toBe('');
     const { context, page } = await newPage(browser);
     onTestFailed(() => page.screenshot({ path: '/tmp/act-e2e-teacher2-failed.png', fullPage: true }).then(() => undefined));
@@ -179,6 +180,25 @@ describe('resource-collection activities on the portal', () => {
     await node.getByText('已认领 1/2').waitFor();
     await node.getByText(nodeName).waitFor();
     await expectAxeClean(page);
+
+    await page.getByRole('button', { name: '提交报名' }).click();
+    await page.getByText('报名成功，请认领课程节点').waitFor();
+    await node.getByRole('checkbox').check();
+    // Another teacher of the city takes the last place while this one is deciding.
+    const other = await loginTicket(baseUrl(), 'auditor');
+    const S = '/cloudSchool/v1/activitySignUp';
+    const joined = await call(other.token, 'POST', `${S}/save`, { activityId: activity.activityId, realName: '刘雅琴', phone: '', stage: 2, subjectCode: 214 });
+    expect(joined.message).toBe('成功');
+    const claimed = await call(other.token, 'POST', `${S}/nodeSave`, { activityId: activity.activityId, nodeIds: [nodeId] });
+    expect(claimed.message).toBe('成功');
+
+    await page.getByRole('button', { name: '认领所选节点（1）' }).click();
+    await page.getByRole('dialog', { name: '确定认领以下 1 个节点吗？' }).getByRole('button', { name: '确定' }).click();
+    // The server's words, naming the node and the rule, with the code; the tree now shows it full.
+    await page.getByRole('alert').filter({ hasText: /节点已满：.*已满.*（409）/ }).first().waitFor();
+    await node.getByText('已认领 2/2').waitFor();
+    await node.getByText('已满', { exact: true }).waitFor();
+    expect(await node.getByRole('checkbox').isDisabled()).toBe(true);
     await context.close();
   });
 });
