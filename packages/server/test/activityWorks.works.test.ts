@@ -272,10 +272,11 @@ describe('demo works', () => {
     const [passingNode, failingNode] = tree.data[0].children;
     expect([passingNode.mine, passingNode.taken, failingNode.mine]).toEqual([true, 1, true]);
     const node = (await h.call('POST', `${SIGN_UP}/save`, { token: teacher, body: { activityId, realName: '王晓明', stage: 2, subjectCode: 213 } })).data.nodes;
-    const passing = (await h.call('GET', `${SIGN_UP}/node/info/${node[0].signUpNodeId}`, { token: teacher })).data.work;
+    const nodeOf = (workId: string) => node.find((n: { workId: string }) => n.workId === workId).signUpNodeId;
+    const passing = (await h.call('GET', `${SIGN_UP}/node/info/${nodeOf(seeded!.passingWorkId)}`, { token: teacher })).data.work;
     expect(passing).toMatchObject({ submitStatus: 1, reviewState: 1, formatReview: { passed: true, failures: [] } });
     expect(passing.items.map((i: { item: number }) => i.item)).toEqual([1, 2]);
-    const failing = (await h.call('GET', `${SIGN_UP}/node/info/${node[1].signUpNodeId}`, { token: teacher })).data.work;
+    const failing = (await h.call('GET', `${SIGN_UP}/node/info/${nodeOf(seeded!.failingWorkId)}`, { token: teacher })).data.work;
     expect(failing.formatReview.failures.map((f: { rule: string }) => f.rule)).toEqual(['fps']);
     expect((await submit(failing.lessonId, 1)).message).toContain('帧率为 30.00 fps，要求 25 fps');
     // The clip is a real stored upload of the teacher: it downloads.

@@ -146,7 +146,7 @@ export async function seedDemoWorks(ctx: AppContext, activityId: string): Promis
       id,
       activityId,
       signUpId: signUp.id,
-      signUpNodeId: await claim(ctx, activity, signUp.id, teacher.id, node.id, now),
+      signUpNodeId: await claim(ctx, activity, signUp.id, teacher.id, node.id, now + i),
       nodeId: node.id,
       userId: teacher.id,
       schoolId: orgs.schoolId,
@@ -157,8 +157,8 @@ export async function seedDemoWorks(ctx: AppContext, activityId: string): Promis
       reviewState: submit ? WorkReviewState.PENDING : WorkReviewState.NONE,
       reviewLevel: submit ? (activity.reviewLevels[0] ?? null) : null,
       submittedAt: submit ? now : null,
-      createdAt: now,
-      updatedAt: now,
+      createdAt: now + i,
+      updatedAt: now + i,
     });
     await db.insert(activityWorkItems).values([
       { workId: id, item: PackageItem.VIDEO, fileId: video.fileId, fileName: video.fileName, fileSize: video.size, probe, sort: 0 },
