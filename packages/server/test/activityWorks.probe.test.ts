@@ -1,5 +1,5 @@
 /**
- * The format review's probe on real MP4 files made with ffmpeg (test/fixtures/make-videos.sh): what
+ * The format review's probe on real MP4 files made with ffmpeg (seed/works/make-videos.sh): what
  * mp4box finds in the bytes (never the name), and the review's verdict against the activity's rules.
  */
 import { readFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { DEFAULT_VIDEO_RULES, type PackageTemplateItem } from '@dscloud/sdk/acti
 import { codecName, probeVideo } from '../src/activityWorks/videoProbe.js';
 import { reviewPackage } from '../src/activityWorks/formatReview.js';
 
-const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
+const fixture = (name: string) => readFileSync(new URL(`../seed/works/${name}`, import.meta.url));
 
 /** Probes the bytes, counting what the probe reads. */
 async function probe(bytes: Buffer) {

@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileBytes } from './filesKit.js';
 import { useHarness } from './harness.js';
+import { seedDemoWorks } from '../src/activityWorks/demoWorks.js';
 import { DAY, fixture, LEAF, makeTeachers, seedActivity, SIGN_UP, signUpFor, upload, WORK } from './activityWorksKit.js';
 
 const h = useHarness();
@@ -253,5 +254,33 @@ describe('own works only', () => {
       const answer = await h.call(method, url, { token: student, body });
       expect(`${url} ${answer.status}`).toBe(`${url} 4030001`);
     }
+  });
+});
+
+describe('demo works', () => {
+  it('gives the demo teacher a submitted work that passes the review and a draft that fails it, once', async () => {
+    const activityId = await seedActivity(h, { videoRules: { minWidth: 1280, minHeight: 720 } });
+    const seeded = await seedDemoWorks(h.app.ctx, activityId);
+    expect(seeded).not.toBeNull();
+    expect(await seedDemoWorks(h.app.ctx, activityId)).toBeNull();
+    const progress = await h.call('GET', `${WORK}/getActivityReviewProgress?activityId=${activityId}`, { token: teacher });
+    expect(progress.data.map((w: { lessonId: string; submitStatus: number }) => [w.lessonId, w.submitStatus])).toEqual([
+      [seeded!.passingWorkId, 1],
+      [seeded!.failingWorkId, 0],
+    ]);
+    const tree = await h.call('POST', `${SIGN_UP}/nodeTree`, { token: teacher, body: { activityId } });
+    const [passingNode, failingNode] = tree.data[0].children;
+    expect([passingNode.mine, passingNode.taken, failingNode.mine]).toEqual([true, 1, true]);
+    const node = (await h.call('POST', `${SIGN_UP}/save`, { token: teacher, body: { activityId, realName: '王晓明', stage: 2, subjectCode: 213 } })).data.nodes;
+    const nodeOf = (workId: string) => node.find((n: { workId: string }) => n.workId === workId).signUpNodeId;
+    const passing = (await h.call('GET', `${SIGN_UP}/node/info/${nodeOf(seeded!.passingWorkId)}`, { token: teacher })).data.work;
+    expect(passing).toMatchObject({ submitStatus: 1, reviewState: 1, formatReview: { passed: true, failures: [] } });
+    expect(passing.items.map((i: { item: number }) => i.item)).toEqual([1, 2]);
+    const failing = (await h.call('GET', `${SIGN_UP}/node/info/${nodeOf(seeded!.failingWorkId)}`, { token: teacher })).data.work;
+    expect(failing.formatReview.failures.map((f: { rule: string }) => f.rule)).toEqual(['fps']);
+    expect((await submit(failing.lessonId, 1)).message).toContain('帧率为 30.00 fps，要求 25 fps');
+    // The clip is a real stored upload of the teacher: it downloads.
+    const res = await fetch(`${h.base}/file/v1/file/download/${passing.items[0].fileId}`, { headers: { authorization: teacher } });
+    expect([res.status, Buffer.from(await res.arrayBuffer()).equals(fixture('video-1080p25-h264-aac.mp4'))]).toEqual([200, true]);
   });
 });

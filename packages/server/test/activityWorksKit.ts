@@ -101,7 +101,7 @@ export async function makeTeachers(h: Harness, count: number, orgId: string = OR
   return made;
 }
 
-export const fixture = (name: string): Buffer => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
+export const fixture = (name: string): Buffer => readFileSync(new URL(`../seed/works/${name}`, import.meta.url));
 
 /** Uploads through the file service and answers the new file's id. */
 export async function upload(h: Harness, token: string, bytes: Buffer, fileName: string): Promise<string> {
