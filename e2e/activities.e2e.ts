@@ -18,7 +18,7 @@ import { seriousViolations } from './support/axe';
 import { baseUrl, launchBrowser, loginAs, newPage, open } from './support/browser';
 import { loginTicket } from './support/uploads';
 
-const FIXTURE = path.resolve(import.meta.dirname, '../packages/server/test/fixtures/video-1080p25-h264-aac.mp4');
+const FIXTURE = path.resolve(import.meta.dirname, '../packages/server/seed/works/video-1080p25-h264-aac.mp4');
 const A = '/cloudSchool/v1/resourceCollectActivity';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
