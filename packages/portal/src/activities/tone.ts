@@ -1,6 +1,6 @@
 /**
- * The tags' tones, with text dark enough on its tint for 4.5:1 (antd's preset colours are lighter:
- * their orange and green text on the tint fail the contrast rule).
+ * The tags' tones, from the theme's tokens (activities.css), whose text passes 4.5:1 on its background
+ * (antd's preset tag colours do not: their orange and green text on the tint fail the contrast rule).
  */
 export type Tone = 'green' | 'orange' | 'blue' | 'purple' | 'red' | 'default';
 
