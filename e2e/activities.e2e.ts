@@ -146,7 +146,10 @@ describe('resource-collection activities on the portal', () => {
 
     await page.getByRole('heading', { level: 1, name: '上传作品' }).waitFor();
     await page.getByLabel('作品名称', { exact: true }).fill('分数的初步认识');
-    await page.locator('fieldset[data-item="1"] input[type="file"]').setInputFiles(uniqueVideo());
+    // The uploader takes files once it has the server's upload rules (it lists the allowed types then).
+    const videoItem = page.locator('fieldset[data-item="1"]');
+    await videoItem.getByText(/支持：mp4/).waitFor();
+    await videoItem.locator('input[type="file"]').setInputFiles(uniqueVideo());
     await page.locator('fieldset[data-item="1"] [data-file-id][data-status="done"]').waitFor({ timeout: 30_000 });
     // Nothing saved yet: submitting waits for the format review.
     expect(await page.getByRole('button', { name: '提交作品' }).isDisabled()).toBe(true);
@@ -199,6 +202,27 @@ describe('resource-collection activities on the portal', () => {
     await node.getByText('已认领 2/2').waitFor();
     await node.getByText('已满', { exact: true }).waitFor();
     expect(await node.getByRole('checkbox').isDisabled()).toBe(true);
+    await context.close();
+  });
+
+  it('a visitor sees the published activity on the home and finds it in the list by keyword', async () => {
+    const { context, page } = await newPage(browser);
+    onTestFailed(() => page.screenshot({ path: '/tmp/act-e2e-visitor-failed.png', fullPage: true }).then(() => undefined));
+    await open(page, '/resourcesCollect');
+    await page.getByRole('region', { name: '正在进行的活动' }).getByRole('link', { name: activity.name }).waitFor();
+    await page.getByText('仅教师可以参与征集活动').waitFor();
+    await expectAxeClean(page);
+
+    await page.getByRole('region', { name: '正在进行的活动' }).getByRole('link', { name: '查看全部' }).click();
+    await page.getByRole('heading', { level: 1, name: '活动列表' }).waitFor();
+    const search = page.getByRole('searchbox', { name: '搜索活动名称' });
+    await search.fill(activity.name);
+    await search.press('Enter');
+    await page.getByText('共 1 个活动').waitFor();
+    // The filter lives in the address: back and a shared link keep it.
+    expect(new URLSearchParams(page.url().split('?')[1]).get('keyword')).toBe(activity.name);
+    await page.getByRole('link', { name: activity.name }).waitFor();
+    await expectAxeClean(page);
     await context.close();
   });
 });
