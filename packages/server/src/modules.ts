@@ -19,6 +19,7 @@ import { carouselModule } from './carousel/module.js';
 import { collectionsModule } from './collections/module.js';
 import { taxonomyModule } from './taxonomy/module.js';
 import { activitiesModule } from './activities/module.js';
+import { activityWorksModule } from './activityWorks/module.js';
 
 export const MODULES: readonly DomainModule[] = [
   { name: 'health', routes: healthRoutes },
@@ -38,4 +39,5 @@ export const MODULES: readonly DomainModule[] = [
   collectionsModule,
   taxonomyModule,
   activitiesModule,
+  activityWorksModule,
 ];

@@ -12,6 +12,7 @@ import { carouselEn, carouselZh } from './carouselMessages';
 import { topicsEn, topicsZh } from './topicsMessages';
 import { teaIntroEn, teaIntroZh } from './teaIntroMessages';
 import { activityManageEn, activityManageZh } from './activityManageMessages';
+import { activityEn, activityZh } from './activityMessages';
 
 export type PortalLocale = 'zh-CN' | 'en';
 
@@ -26,6 +27,7 @@ const zh = {
   ...topicsZh,
   ...teaIntroZh,
   ...activityManageZh,
+  ...activityZh,
   'nav.home': '首页',
   'nav.learn': '智慧学习',
   'nav.teach': '智慧教学',
@@ -139,6 +141,7 @@ const en: Record<MessageKey, string> = {
   ...topicsEn,
   ...teaIntroEn,
   ...activityManageEn,
+  ...activityEn,
   'nav.home': 'Home',
   'nav.learn': 'Smart learning',
   'nav.teach': 'Smart teaching',

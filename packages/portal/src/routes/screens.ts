@@ -35,6 +35,12 @@ export const screens = {
   teacherPage: lazyScreen(() => import('../teachers/TeacherPage')),
   mgmtActivities: lazyScreen(() => import('../management/activities/ActivitiesScreen')),
   mgmtCreateActivity: lazyScreen(() => import('../management/activities/CreateActivityScreen')),
+  activityHome: lazyScreen(() => import('../activities/ActivityHomeScreen')),
+  activityList: lazyScreen(() => import('../activities/ActivityListScreen')),
+  activityDetail: lazyScreen(() => import('../activities/ActivityDetailScreen')),
+  activitySignUp: lazyScreen(() => import('../activities/SignUpScreen')),
+  activityManage: lazyScreen(() => import('../activities/ActivityManageScreen')),
+  activityUploadWorks: lazyScreen(() => import('../activities/UploadWorksScreen')),
 };
 
 export type ScreenKey = keyof typeof screens;

@@ -35,4 +35,16 @@ describe('route tables', () => {
       help: 'comingSoon',
     });
   });
+
+  it('open the resource-collection pages, not 敬请期待 (the high-quality works stay for their own screens)', () => {
+    const screenOf = Object.fromEntries(userRoutes.map((row) => [row.path, row.screen]));
+    expect(screenOf).toMatchObject({
+      resourcesCollect: 'activityHome',
+      'resourcesCollect/activityList/:type': 'activityList',
+      'resourcesCollect/activityList/:type/activityDetail/:activityId': 'activityDetail',
+      'resourcesCollect/activityList/activityDetail/signUp/:activityId': 'activitySignUp',
+      'resourcesCollect/activityList/activityDetail/activityManage/:activityId': 'activityManage',
+      'resourcesCollect/activityList/activityDetail/activityManage/uploadWorks/:type': 'activityUploadWorks',
+    });
+  });
 });

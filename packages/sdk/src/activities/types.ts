@@ -224,3 +224,36 @@ export interface ActivityReminder {
   /** Works concerned (0 for a sign-up reminder). */
   count: number;
 }
+
+/** How far a submitted work has come at one review level (`activityWork/getActivityReviewProgress`). */
+export type WorkLevelState = 'notSubmitted' | 'waiting' | 'pending' | 'passed' | 'returned' | 'rejected';
+
+/** One work of the caller with its place in the activity's review levels. */
+export interface WorkReviewProgress {
+  lessonId: string;
+  title: string;
+  nodeName: string;
+  submitStatus: WorkSubmitStatusCode;
+  reviewState: WorkReviewStateCode;
+  reviewLevel: AuditLevelCode | null;
+  levels: Array<{ level: AuditLevelCode; levelName: string; state: WorkLevelState }>;
+}
+
+/** The caller's works of one stage and subject, counted (`activityWork/getActivitySubjectProgress`). */
+export interface SubjectProgress {
+  stage: number;
+  stageName: string;
+  subjectCode: number;
+  subjectName: string;
+  total: number;
+  /** By submit status. */
+  draft: number;
+  submitted: number;
+  withdrawn: number;
+  /** Submitted works by review state. */
+  pending: number;
+  returned: number;
+  passed: number;
+  rejected: number;
+  excellent: number;
+}
