@@ -102,6 +102,30 @@ describe('quotas', () => {
   });
 });
 
+describe('the SDK uploader', () => {
+  it('reads the quota and refuses a file that cannot fit before sending anything, in the server\'s words', async () => {
+    // Loaded by name at run time, as files.sdk.test.ts does (browser types outside this tsconfig).
+    const sdkUpload: any = await import('@dscloud/sdk/' + 'upload');
+    const sdkHttp: any = await import('@dscloud/sdk/' + 'http');
+    const http = sdkHttp.createHttpClient({ apiBase: h.base });
+    const quota = await sdkUpload.fetchUploadQuota(http, { public: true, headers: { Authorization: parent } });
+    expect(quota).toMatchObject({ quotaClassName: '家长', maxBytes: MB });
+    const tooBig = { name: '视频.mp4', size: quota.leftBytes + 1, type: 'video/mp4' };
+    const fits = { name: '图.png', size: Math.min(quota.leftBytes, 10 * KB), type: 'image/png' };
+    const rules = { allowedExtensions: 'png,mp4', quota };
+    const selection = sdkUpload.validateSelection([fits, tooBig], rules);
+    expect(selection.accepted).toEqual(quota.leftFiles > 0 ? [fits] : []);
+    const refusal = selection.rejected.find((r: any) => r.file === tooBig).error;
+    expect(refusal.code).toBe(2510109);
+
+    // The server words the same refusal the same way.
+    const bytes = fileBytes(tooBig.size, 'png');
+    const server = await postChunk(h, parent, { bytes: sliceChunk(bytes, 10 * MB, 0), whole: bytes, fileName: '视频.png', chunkSize: 10 * MB, chunk: 0 });
+    const sdkMessage = sdkUpload.validateSelection([{ ...tooBig, name: '视频.png', type: 'image/png' }], rules).rejected[0].error.messageZh;
+    expect(server.message).toBe(sdkMessage);
+  });
+});
+
 describe('chunk size', () => {
   it('refuses a 20 MB chunk when 10 MB is configured, and says so; the configured size is what the file config shows', async () => {
     const config = await h.call('GET', '/file/v1/file/config');
