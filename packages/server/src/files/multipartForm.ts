@@ -54,7 +54,8 @@ export async function readForm<T>(
     }
   } catch (error) {
     // A part over the size limit ends the form; a refusal already decided from the fields says more.
-    if (!failure) throw error;
+    // Anything else (a client gone mid-body) is reported as it is.
+    if (!failure || (error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw error;
   }
   if (failure) throw failure.error;
   if (!result) throw new AppError(Codes.MISSING_PARAMETER, '缺少参数：file（表单中没有名为 file 的文件部分）', { field: 'file' });
