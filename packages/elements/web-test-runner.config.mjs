@@ -12,7 +12,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
 const port = await freePort();
 const origins = [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
-const server = await startReferenceServer({ repoRoot, allowedOrigins: origins });
+// teacher2 gets a 1 MB quota so that the uploader's quota line and early refusal can be seen (Uploader.quota.test.tsx).
+const server = await startReferenceServer({ repoRoot, allowedOrigins: origins, env: { UPLOAD_QUOTA_USERS: 'teacher2=1MB/20' } });
 
 export default {
   rootDir: here,

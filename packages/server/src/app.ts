@@ -42,6 +42,9 @@ export interface LoginLimits extends FailurePolicy {
   ipAttemptsPerMinute: number;
   /** Captcha puzzles and answers per client IP per minute. */
   captchaPerMinute: number;
+  /** Puzzles one client may answer for one account per `captchaSolveWindowMs` (default: CAPTCHA_SOLVES_PER_CLIENT). */
+  captchaSolvesPerClient?: number;
+  captchaSolveWindowMs: number;
 }
 
 export const DEFAULT_LIMITS: LoginLimits = {
@@ -51,6 +54,7 @@ export const DEFAULT_LIMITS: LoginLimits = {
   lockWindowMs: 15 * 60_000,
   ipAttemptsPerMinute: 30,
   captchaPerMinute: 30,
+  captchaSolveWindowMs: 15 * 60_000,
 };
 
 export interface BuildOptions {
@@ -135,7 +139,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       now,
     );
     const failures = new LoginFailures(database.orm, limits, now);
-    const captcha = new CaptchaService(database.orm, now);
+    const captcha = new CaptchaService(database.orm, now, {
+      solvesPerClient: limits.captchaSolvesPerClient ?? settings.limits.captchaSolvesPerClient,
+      windowMs: limits.captchaSolveWindowMs,
+    });
     const login = new LoginService({
       users,
       tokens,

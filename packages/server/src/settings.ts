@@ -52,6 +52,8 @@ export interface ServerLimits {
   pageCacheMaxEntries: number;
   /** On SIGTERM/SIGINT, in-flight requests get this long before their connections are closed. */
   shutdownGraceMs: number;
+  /** Slider puzzles one client may answer for one account within 15 minutes. */
+  captchaSolvesPerClient: number;
 }
 
 /** The repository root, found from this file in `src/` as well as from the bundle in `dist/`. */
@@ -92,6 +94,7 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerLimit
     pageCacheMaxBytes: positiveInt('PAGE_CACHE_MAX_MB', env.PAGE_CACHE_MAX_MB, 32) * 1024 * 1024,
     pageCacheMaxEntries: positiveInt('PAGE_CACHE_MAX_ENTRIES', env.PAGE_CACHE_MAX_ENTRIES, 2_000),
     shutdownGraceMs: seconds('SHUTDOWN_GRACE_SECONDS', 10),
+    captchaSolvesPerClient: positiveInt('CAPTCHA_SOLVES_PER_CLIENT', env.CAPTCHA_SOLVES_PER_CLIENT, 10),
   };
 }
 

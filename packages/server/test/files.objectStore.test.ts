@@ -3,7 +3,8 @@
  * (signature, expiry, key, size range), then cloud/save verifies the object's MD5 and registers it.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useHarness } from './harness.js';
+import { request as httpRequest } from 'node:http';
+import { startHarness, useHarness } from './harness.js';
 import { download, fileBytes, md5 } from './filesKit.js';
 import { objectStoreFormFields, type SignatureInfo } from '@dscloud/sdk/files';
 
@@ -28,7 +29,8 @@ async function postForm(info: Signed, bytes: Buffer, override: Record<string, st
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   form.append('file', new Blob([bytes]), info.actuallyFileName);
-  return fetch(info.action, { method: 'POST', body: form });
+  // The address is relative to the API base unless PUBLIC_BASE_URL is configured (as the SDK resolves it).
+  return fetch(new URL(info.action, h.base), { method: 'POST', body: form });
 }
 
 const save = (token: string, info: Signed, bytes: Buffer, extra: Record<string, unknown> = {}) =>
@@ -43,7 +45,7 @@ describe('object-store mode (reference endpoint)', () => {
     const info = await sign(teacher, bytes);
     expect(info.keyPrefix).toMatch(/^incoming\/\d{4}\/\d{2}\/\d{2}\/$/);
     expect(info.actuallyFileName.startsWith(md5(bytes))).toBe(true);
-    expect(info.action).toBe(`${h.base}/file/v1/obs/upload`);
+    expect(info.action).toBe('/file/v1/obs/upload');
     expect(JSON.parse(Buffer.from(info.policy, 'base64').toString()).conditions).toContainEqual(['eq', '$key', info.keyPrefix + info.actuallyFileName]);
     expect((await postForm(info, bytes)).status).toBe(204);
     const saved = await save(teacher, info, bytes);
@@ -93,4 +95,39 @@ describe('object-store mode (reference endpoint)', () => {
     const missing = await sign(teacher, bytes);
     expect((await save(teacher, missing, bytes)).message).toContain('未找到已上传的对象');
   });
+});
+
+describe('the upload address', () => {
+  /** A signature request sent with a Host header of the caller's choosing (fetch would not let us). */
+  function signWithHost(host: string, bytes: Buffer): Promise<Signed> {
+    const url = new URL('/file/v1/obs/signature/info', h.base);
+    const body = JSON.stringify({ fileMd5: md5(bytes) });
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(
+        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { host, authorization: teacher, 'content-type': 'application/json', 'x-forwarded-host': host } },
+        (res) => {
+          let text = '';
+          res.on('data', (part) => (text += part));
+          res.on('end', () => resolve(JSON.parse(text).data));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  it('is built from configuration, never from a forged Host header', async () => {
+    const info = await signWithHost('evil.example', fileBytes(1000, 'mp4'));
+    expect(info.action).toBe('/file/v1/obs/upload');
+    expect(JSON.stringify(info)).not.toContain('evil.example');
+
+    const configured = await startHarness({ settings: { files: { publicBaseUrl: 'https://yunxiao.example.edu.cn' } } });
+    try {
+      const token = await configured.token('teacher');
+      const answer = await configured.call<Signed>('POST', '/file/v1/obs/signature/info', { token, body: { fileMd5: md5(fileBytes(10, 'mp4')) }, headers: { 'x-forwarded-host': 'evil.example' } });
+      expect(answer.data.action).toBe('https://yunxiao.example.edu.cn/file/v1/obs/upload');
+    } finally {
+      await configured.close();
+    }
+  }, 120_000);
 });

@@ -78,7 +78,7 @@ describe('watch time', () => {
   it('accumulates per video, keeps the last position and counts the learner once', async () => {
     const fresh = await createLesson(h, teacher, {
       title: '计时课',
-      resources: [{ title: '甲', url: '/a.mp4', durationSeconds: 600 }, { title: '乙', url: '/b.mp4', durationSeconds: 600 }],
+      resources: [{ title: '甲', url: '/static/seed/media/a.mp4', durationSeconds: 600 }, { title: '乙', url: '/static/seed/media/b.mp4', durationSeconds: 600 }],
     });
     await publish(h, admin, [fresh.lessonId]);
     const [a, b] = fresh.resources.map((r: { resourceId: string }) => r.resourceId);

@@ -77,7 +77,7 @@ describe('public cached routes and what strangers send them', () => {
   });
 
   it('removes unknown properties before a handler sees them: they are not stored', async () => {
-    const saved = await h.call('POST', '/cloudSchool/v1/cloudLesson/save', { token: teacher, body: { ...(await lessonBody(h)), junk: 'x', resources: [{ title: '一', url: '/a.mp4', extra: 1 }] } });
+    const saved = await h.call('POST', '/cloudSchool/v1/cloudLesson/save', { token: teacher, body: { ...(await lessonBody(h)), junk: 'x', resources: [{ title: '一', url: '/static/seed/media/a.mp4', extra: 1 }] } });
     expect(saved.status).toBe(200);
   });
 });

@@ -11,6 +11,7 @@ import { Summary } from './Summary.js';
 import { toLang, uploaderMessages } from './messages.js';
 import { useAnnouncer } from './useAnnouncer.js';
 import { useUploadEvents } from './useUploadEvents.js';
+import { formatQuotaBytes } from '@dscloud/sdk/files';
 import { useUploaderEngine, type UploaderEngineSeams } from './useUploaderEngine.js';
 import type { UploaderCallbacks } from './uploaderEvents.js';
 
@@ -50,7 +51,7 @@ export function Uploader(props: UploaderProps) {
   const root = useRef<HTMLDivElement>(null);
   useStyles(root, 'ds-uploader', css);
 
-  const { uploader, rules, configStatus, loadProblem, retryLoad } = useUploaderEngine({
+  const { uploader, rules, configStatus, loadProblem, retryLoad, quota } = useUploaderEngine({
     apiBase: props.apiBase,
     accept: props.accept,
     maxCount: props.maxCount,
@@ -107,6 +108,11 @@ export function Uploader(props: UploaderProps) {
         <LoadWarning problem={loadProblem} messages={m} onRetry={retryLoad} />
       ) : configStatus === 'loading' || configStatus === 'idle' ? (
         <p className="ds-uploader__loading">{m.loading}</p>
+      ) : null}
+      {quota ? (
+        <p className="ds-uploader__quota" part="quota">
+          {m.quota(formatQuotaBytes(quota.usedBytes), formatQuotaBytes(quota.maxBytes), quota.usedFiles, quota.maxFiles, formatQuotaBytes(quota.leftBytes))}
+        </p>
       ) : null}
       <Notices notices={notices} messages={m} lang={lang} onDismiss={(notice) => setHidden((set) => new Set(set).add(notice))} />
       {state.files.length ? (

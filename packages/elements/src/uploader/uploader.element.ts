@@ -29,6 +29,7 @@ import type { UploadCompleteDetail, UploadErrorDetail, UploadProgressDetail, Upl
  * @csspart drop-zone - The dashed drop area.
  * @csspart picker - The 选择文件 button.
  * @csspart hint - Allowed types and size under the button.
+ * @csspart quota - The caller's storage used and left (shown once the server answers).
  * @csspart notices - The list of refused-file notices.
  * @csspart notice - One notice; also the warning when the upload part or the file config could not be fetched (with its 重试).
  * @csspart list - The file list.

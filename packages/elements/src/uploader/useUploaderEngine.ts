@@ -4,6 +4,14 @@ import { useProvidedPlatform } from '../shared/providedPlatform.js';
 import type { Lang } from './messages.js';
 import { useEngineCore } from './useEngineCore.js';
 import { useFileConfig } from './useFileConfig.js';
+import { useUploadQuota } from './useUploadQuota.js';
+import type { UploadQuota } from '@dscloud/sdk/files';
+import { useStore, type ReadableStore } from '../shared/useStore.js';
+
+type Finished = { totals: { done: number } };
+const NOTHING_FINISHED: Finished = { totals: { done: 0 } };
+const noUploader: ReadableStore<Finished> = { getState: () => NOTHING_FINISHED, subscribe: () => () => undefined };
+const finishedOf = (state: Finished) => state.totals.done;
 
 /** The engine's seams a host may replace (stories, tests): everything else follows the attributes. */
 export type UploaderEngineSeams = Partial<
@@ -34,6 +42,8 @@ export interface Engine {
   loadProblem: 'engine' | 'config' | undefined;
   /** Tries the failed load again now (it is also tried again when the network is back). */
   retryLoad: () => void;
+  /** The caller's storage quota, once read. */
+  quota: UploadQuota | undefined;
 }
 
 /**
@@ -57,15 +67,18 @@ export function useUploaderEngine(settings: EngineSettings): Engine {
     () => resolveRules({ accept, maxCount, maxSize, mobile }, config.value),
     [accept, maxCount, maxSize, mobile, config.value],
   );
+  const [uploader, setUploader] = useState<Uploader>();
+  const finished = useStore<Finished, number>(uploader?.store ?? noUploader, finishedOf);
+  const quota = useUploadQuota(platform, settings.token, finished);
   const engineSettings = useMemo(() => {
     const code = businessCode === undefined || businessCode === '' ? NaN : Number(businessCode);
     return {
-      rules: rules.rules,
+      rules: quota ? { ...rules.rules, quota } : rules.rules,
       requireH264,
       businessCode: Number.isFinite(code) ? code : undefined,
       chunkSize: chunkSize && chunkSize > 0 ? chunkSize : config.value?.uploadChunkSize,
     };
-  }, [rules, requireH264, businessCode, chunkSize, config.value]);
+  }, [rules, requireH264, businessCode, chunkSize, config.value, quota]);
   const current = useRef(engineSettings);
   useLayoutEffect(() => {
     current.current = engineSettings;
@@ -74,7 +87,6 @@ export function useUploaderEngine(settings: EngineSettings): Engine {
   // brings new rules for files added afterwards, it does not end the uploads under way.
   const [settled, setSettled] = useState(false);
   if (!settled && (config.status === 'ready' || config.status === 'failed')) setSettled(true);
-  const [uploader, setUploader] = useState<Uploader>();
 
   useEffect(() => {
     if (!settled || !core || !platform) return undefined;
@@ -97,5 +109,5 @@ export function useUploaderEngine(settings: EngineSettings): Engine {
   useLayoutEffect(() => uploader?.configure(engineSettings), [uploader, engineSettings]);
 
   const loadProblem = failed ? 'engine' : config.status === 'failed' ? 'config' : undefined;
-  return { uploader, rules, configStatus: config.status, loadProblem, retryLoad: failed ? retry : config.reload };
+  return { uploader, rules, configStatus: config.status, loadProblem, retryLoad: failed ? retry : config.reload, quota };
 }

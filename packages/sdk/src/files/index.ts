@@ -8,3 +8,4 @@ export {
   type ObjectStoreFormField,
   type SignatureInfo,
 } from './objectStoreForm.js';
+export { formatQuotaBytes, quotaFits, quotaMessage, quotaSummary, type UploadQuota } from './uploadQuota.js';

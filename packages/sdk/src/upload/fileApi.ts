@@ -1,5 +1,6 @@
 import { Codes, HttpError, type Envelope } from '../errors/index.js';
 import type { SignatureInfo } from '../files/objectStoreForm.js';
+import type { UploadQuota } from '../files/uploadQuota.js';
 import { isAbort } from '../http/abort.js';
 import type { RequestOptions } from '../http/calls.js';
 import type { HttpClient } from '../http/client.js';
@@ -84,7 +85,17 @@ export function fileEndpoints(http: Pick<HttpClient, 'paths'>) {
     status: file('/v1/file/upload/status'),
     signature: file('/v1/obs/signature/info'),
     cloudSave: file('/v1/file/info/cloud/save'),
+    quota: file('/v1/file/quota'),
   };
+}
+
+/**
+ * The caller's storage quota (`GET /file/v1/file/quota`): what an uploader shows (used / left) and
+ * hands to its rules (`ValidationRules.quota`) so that a file that cannot fit is refused at once.
+ */
+export function fetchUploadQuota(http: HttpClient, options: RequestOptions = {}): Promise<UploadQuota> {
+  const path = fileEndpoints(http).quota;
+  return asFileCall<UploadQuota>(path, Codes.FILE_INFO_QUERY_FAILED, () => http.get<UploadQuota>(path, undefined, { silent: true, ...options }));
 }
 
 export type FileEndpoints = ReturnType<typeof fileEndpoints>;

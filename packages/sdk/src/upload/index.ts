@@ -48,6 +48,7 @@ export { fileSourceFromBlob, fileSourceFromBytes, type FileSource } from './file
 export {
   fileEndpoints,
   createFileApi,
+  fetchUploadQuota,
   type FileApi,
   type FileEndpoints,
   type FileInfo,

@@ -3,6 +3,7 @@ import { DsError } from '../errors/DsError.js';
 import { characterCount, nameWithoutExtension, normaliseExtension, normaliseExtensionList } from './extension.js';
 import { categoryOf, categoryOfMime, type ExtensionCategory, type FileCategory } from './fileCategory.js';
 import { formatSize, MAX_UPLOAD_BYTES, MAX_UPLOAD_LABEL, parseSize } from './size.js';
+import { quotaFits, quotaMessage, type UploadQuota } from '../files/uploadQuota.js';
 
 /** What a bureau configures for one uploader (spec §5). All checks are pure: no I/O, no clock. */
 export interface ValidationRules {
@@ -20,6 +21,11 @@ export interface ValidationRules {
   categories?: readonly ExtensionCategory[];
   /** Name length limit without the extension; 200 unless a bureau says otherwise. */
   maxNameLength?: number;
+  /**
+   * The caller's storage quota as last read (`fetchUploadQuota`): a file that cannot fit is refused
+   * before it is hashed, with the server's words (2510109). The server checks again either way.
+   */
+  quota?: Pick<UploadQuota, 'quotaClassName' | 'maxBytes' | 'maxFiles' | 'usedBytes' | 'usedFiles'>;
 }
 
 export interface CandidateFile {
@@ -116,8 +122,10 @@ export function validateSelection<T extends CandidateFile>(
     }
   };
   const room = rules.maxCount === undefined ? Infinity : Math.max(0, rules.maxCount - alreadyHeld);
+  // Files accepted from this selection take their room in the quota as they are accepted.
+  let quota = rules.quota;
   for (const file of files) {
-    const error = validateFile(file, rules);
+    const error = validateFile(file, rules) ?? (quota && !quotaFits(quota, file.size) ? new DsError(Codes.NO_UPLOAD_PERMISSION, { message: quotaMessage(quota, file.size) }) : undefined);
     if (error) {
       result.rejected.push({ file, error });
       notice(error);
@@ -130,6 +138,7 @@ export function validateSelection<T extends CandidateFile>(
       notice(trimmed);
     } else {
       result.accepted.push(file);
+      if (quota) quota = { ...quota, usedBytes: quota.usedBytes + file.size, usedFiles: quota.usedFiles + 1 };
     }
   }
   return result;

@@ -18,7 +18,7 @@ export async function captchaRoutes(app: FastifyInstance, ctx: AppContext): Prom
       if (!ctx.captchaLimiter.attempt(request.ip)) throw new AppError(Codes.LOGIN_RATE_LIMITED);
       const username = (request.query.username ?? '').trim();
       if (username === '') throw new AppError(Codes.USERNAME_EMPTY);
-      return ok(await ctx.captcha.create(username), localeOf(request));
+      return ok(await ctx.captcha.create(username, request.ip), localeOf(request));
     },
   );
 

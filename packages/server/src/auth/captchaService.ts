@@ -4,7 +4,7 @@
  * puzzle (no retries on the same picture). State lives in the database so any server can check it.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { CaptchaPuzzle } from '@dscloud/sdk/device';
 import { Codes } from '@dscloud/sdk/errors';
 import type { Orm } from '../db/database.js';
@@ -18,13 +18,39 @@ export const CAPTCHA_TOLERANCE_PX = 6;
 const PUZZLE_TTL_MS = 2 * 60_000;
 const TOKEN_TTL_MS = 2 * 60_000;
 
+export interface SolveLimit {
+  /** Puzzles one client may answer (right or wrong) for one account within `windowMs`. */
+  solvesPerClient: number;
+  windowMs: number;
+}
+
 export class CaptchaService {
   constructor(
     private readonly db: Orm,
     private readonly now: () => number,
+    private readonly limit: SolveLimit = { solvesPerClient: 10, windowMs: 15 * 60_000 },
   ) {}
 
-  async create(username: string): Promise<CaptchaPuzzle> {
+  /**
+   * A script that solves puzzles buys one password guess per solve: answers are limited per account
+   * and client (in the database, so across servers). Per client, not per account alone: otherwise a
+   * stranger could use up the owner's answers and lock the owner out again.
+   */
+  private async requireAnswersLeft(captchaId: string): Promise<void> {
+    const [puzzle] = await this.db.select({ username: captchas.username, client: captchas.client }).from(captchas).where(eq(captchas.id, captchaId));
+    if (!puzzle) return;
+    const since = this.now() - this.limit.windowMs;
+    const answered = await this.db.$count(
+      captchas,
+      and(eq(captchas.username, puzzle.username), eq(captchas.client, puzzle.client), ne(captchas.state, 'open'), gt(captchas.createdAt, since)),
+    );
+    if (answered < this.limit.solvesPerClient) return;
+    await this.db.update(captchas).set({ state: 'dead' }).where(and(eq(captchas.id, captchaId), eq(captchas.state, 'open')));
+    const minutes = Math.round(this.limit.windowMs / 60_000);
+    throw new AppError(Codes.LOGIN_RATE_LIMITED, `该账号在本设备的滑块验证次数过多（${minutes} 分钟内最多 ${this.limit.solvesPerClient} 次），请稍后再试`);
+  }
+
+  async create(username: string, client = ''): Promise<CaptchaPuzzle> {
     const images = drawPuzzle();
     const captchaId = randomUUID();
     const now = this.now();
@@ -34,6 +60,7 @@ export class CaptchaService {
       answerX: images.holeX,
       expiresAt: now + PUZZLE_TTL_MS,
       createdAt: now,
+      client,
     });
     return {
       captchaId,
@@ -48,6 +75,7 @@ export class CaptchaService {
 
   /** One answer per puzzle, decided in a single UPDATE so parallel answers cannot both win. */
   async verify(captchaId: string, x: number): Promise<string> {
+    await this.requireAnswersLeft(captchaId);
     const token = randomBytes(32).toString('base64url');
     const now = this.now();
     const solved = sql`abs(${captchas.answerX} - ${Math.round(x)}) <= ${CAPTCHA_TOLERANCE_PX}`;

@@ -15,6 +15,7 @@ import { contentMatchesExtension } from './contentSniff.js';
 import type { FileHashes } from './fileHashes.js';
 import { KeyedLock } from './keyedLock.js';
 import { isStorageFull, storageFull } from './storageErrors.js';
+import type { QuotaOwner, UploadQuotas } from './uploadQuota.js';
 import { checkChunkPlan, chunkSpan, checkExtension, checkFileName, checkMd5, checkTotalSize, expectedChunkBytes, extensionOf } from './uploadRules.js';
 
 export interface ChunkFields {
@@ -54,26 +55,40 @@ export class ChunkService {
     private readonly hashes: FileHashes,
     private readonly now: () => number,
     private readonly log: (err: unknown) => void,
+    private readonly quotas: UploadQuotas,
   ) {}
 
   private readonly locks = new KeyedLock();
 
-  /** Checks everything the fields alone can tell, before any byte is read. */
-  private async uploadFor(userId: string, f: ChunkFields): Promise<UploadRow> {
+  /** The configured chunk size: no chunk may be larger. */
+  get maxChunkSize(): number {
+    return this.config.uploadChunkSize;
+  }
+
+  /**
+   * Checks everything the fields alone can tell, before any byte is read. A new upload must fit the
+   * owner's quota; starts of one owner are checked one at a time so that two cannot share the room left.
+   */
+  private async uploadFor(owner: QuotaOwner, f: ChunkFields): Promise<{ upload: UploadRow; created: boolean }> {
+    const userId = owner.user.id;
     const fileName = checkFileName(f.fileName);
     const extension = checkExtension(this.config, fileName, f.extension);
     const md5 = checkMd5(f.fileMd5);
     checkTotalSize(this.config, f.totalSize);
-    checkChunkPlan({ chunkSize: f.chunkSize, chunks: f.chunks, totalSize: f.totalSize }, f.chunk);
+    checkChunkPlan({ chunkSize: f.chunkSize, chunks: f.chunks, totalSize: f.totalSize }, f.chunk, this.config.uploadChunkSize);
     const byKey = await this.repo.uploadByKey(userId, md5, f.totalSize, extension);
     if (f.fileInfoId !== undefined) {
-      if (byKey && byKey.id === f.fileInfoId) return byKey;
+      if (byKey && byKey.id === f.fileInfoId) return { upload: byKey, created: false };
       const byId = await this.repo.uploadById(f.fileInfoId, userId);
       if (byId || byKey) throw conflict(`分片冲突：fileInfoId=${f.fileInfoId} 与这次上传的文件（MD5、大小或扩展名）不符，请重新查询上传状态`);
       throw new AppError(Codes.NOT_FOUND, `上传任务不存在或已过期：fileInfoId=${f.fileInfoId}，请重新开始上传`);
     }
-    if (byKey) return byKey;
-    return this.repo.createUpload(
+    if (byKey) return { upload: byKey, created: false };
+    return this.locks.run(`quota:${userId}`, async () => {
+      const again = await this.repo.uploadByKey(userId, md5, f.totalSize, extension);
+      if (again) return { upload: again, created: false };
+      await this.quotas.ensureRoom(owner, f.totalSize);
+      const upload = await this.repo.createUpload(
       {
         id: await this.repo.nextId(),
         userId,
@@ -87,15 +102,33 @@ export class ChunkService {
         businessCode: f.businessCode ?? null,
       },
       this.now(),
-    );
+      );
+      return { upload, created: true };
+    });
   }
 
-  async receive(userId: string, f: ChunkFields, bytes: Readable): Promise<ChunkResult> {
-    const upload = await this.uploadFor(userId, f);
+  /**
+   * Every further chunk re-checks the quota (it may have been lowered, or another server process
+   * started an upload at the same moment); an upload that no longer fits is refused and its chunks removed.
+   */
+  private async stillFits(owner: QuotaOwner, upload: UploadRow): Promise<void> {
+    try {
+      await this.quotas.ensureRoom(owner, upload.totalSize, upload.id);
+    } catch (err) {
+      await this.store.deleteUpload(String(upload.id));
+      await this.repo.deleteUpload(upload.id);
+      throw err;
+    }
+  }
+
+  async receive(owner: QuotaOwner, f: ChunkFields, bytes: Readable): Promise<ChunkResult> {
+    const userId = owner.user.id;
+    const { upload, created } = await this.uploadFor(owner, f);
     if (upload.state === 'complete') {
       await digestStream(bytes, undefined, { md5: false }).catch(() => undefined);
       return { fileInfoId: upload.id, fileInfo: (await this.repo.fileInfo(upload.id, userId)) ?? undefined };
     }
+    if (!created) await this.stillFits(owner, upload);
     if (upload.chunkSize !== f.chunkSize) {
       throw conflict(`分片冲突：这个文件的上传已按每片 ${upload.chunkSize} 字节开始，本次分片大小为 ${f.chunkSize} 字节；请查询上传状态后按 ${upload.chunkSize} 字节续传`);
     }

@@ -45,11 +45,12 @@ export interface FileConfig {
   extensions: FileExtension[];
 }
 
-export function fileConfig(): FileConfig {
+/** `chunkSize`: the configured chunk size (UPLOAD_CHUNK_SIZE_MB, default 10 MB). */
+export function fileConfig(chunkSize = 10_485_760): FileConfig {
   const extensions = BY_CATEGORY.flatMap(([code, list]) => list.map((extension) => ({ extension, fileCategoryCode: code })));
   return {
     uploadExtensions: extensions.map((e) => e.extension).join(','),
-    uploadChunkSize: 10_485_760,
+    uploadChunkSize: chunkSize,
     uploadMaxSize: 2048,
     mobileUploadVideoMaxSize: 180,
     fileServerPath: '/file/v1/file/download',

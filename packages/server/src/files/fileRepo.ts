@@ -238,6 +238,20 @@ export class FileRepo {
     await this.orm.delete(objectGrants).where(eq(objectGrants.objectKey, key));
   }
 
+  /** Bytes and files the user keeps plus what the user's unfinished uploads will add (all but `excludeUploadId`). */
+  async usage(userId: string, excludeUploadId?: number): Promise<{ usedBytes: number; usedFiles: number }> {
+    const [stored] = await this.orm
+      .select({ bytes: sql<number>`coalesce(sum(${fileContents.size}), 0)`, files: sql<number>`count(*)` })
+      .from(fileInfos)
+      .innerJoin(fileContents, eq(fileContents.sha256, fileInfos.contentSha256))
+      .where(eq(fileInfos.userId, userId));
+    const [pending] = await this.orm
+      .select({ bytes: sql<number>`coalesce(sum(${uploads.totalSize}), 0)`, files: sql<number>`count(*)` })
+      .from(uploads)
+      .where(and(eq(uploads.userId, userId), ne(uploads.state, 'complete'), excludeUploadId === undefined ? undefined : ne(uploads.id, excludeUploadId)));
+    return { usedBytes: num(stored?.bytes) + num(pending?.bytes), usedFiles: num(stored?.files) + num(pending?.files) };
+  }
+
   async staleUploads(before: number): Promise<number[]> {
     const rows = await this.orm
       .select({ id: uploads.id })

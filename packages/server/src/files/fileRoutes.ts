@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { fileConfig } from './fileConfig.js';
-import { fileSettingsOf } from './fileSettings.js';
+import { fileSettingsOf, type FileSettings } from './fileSettings.js';
 import { combineStores, type FileStore } from './fileStore.js';
 import { LocalChunkStore } from './localChunkStore.js';
 import { LocalObjectStore } from './localObjectStore.js';
@@ -22,11 +22,16 @@ import { sweepFiles } from './fileSweep.js';
 import { uploadRoutes } from './uploadRoutes.js';
 import { objectStoreRoutes } from './objectStoreRoutes.js';
 import { downloadRoutes } from './downloadRoutes.js';
+import { UploadQuotas } from './uploadQuota.js';
 
 export interface FilesHandle {
   store: FileStore;
   repo: FileRepo;
   sweep(): Promise<{ uploads: number }>;
+  /** The file service's settings as read at start. */
+  settings: FileSettings;
+  /** The storage quotas in force (their settings are read at start). */
+  quotas: UploadQuotas;
 }
 
 declare module '../context.js' {
@@ -38,21 +43,22 @@ declare module '../context.js' {
 
 export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const settings = fileSettingsOf(ctx.settings);
-  const config = fileConfig();
+  const repo = new FileRepo(ctx.db);
+  const config = fileConfig(settings.chunkSize);
+  const quotas = new UploadQuotas(settings.quotas, (userId, exclude) => repo.usage(userId, exclude));
   const s3 = settings.s3 ? { settings: settings.s3, client: new S3Client(settings.s3) } : undefined;
   const objects = s3 ? new S3ObjectStore(s3.client) : new LocalObjectStore(settings.filesDir);
   const store = combineStores(new LocalChunkStore(settings.filesDir), objects);
-  const repo = new FileRepo(ctx.db);
   const log = (err: unknown) => app.log.error({ err }, 'file service error');
   const hashes = new FileHashes();
   const assembler = new Assembler(store, repo, hashes, ctx.now);
-  const chunks = new ChunkService(config, store, repo, assembler, hashes, ctx.now, log);
-  const possession = new PossessionService(config, store, repo, ctx.now);
-  const objectStore = new ObjectStoreService(config, store, repo, path.join(settings.filesDir, 'tmp'), ctx.secret, s3, ctx.now);
+  const chunks = new ChunkService(config, store, repo, assembler, hashes, ctx.now, log, quotas);
+  const possession = new PossessionService(config, store, repo, ctx.now, quotas);
+  const objectStore = new ObjectStoreService(config, store, repo, path.join(settings.filesDir, 'tmp'), ctx.secret, s3, ctx.now, quotas);
 
-  ctx.files = { store, repo, sweep: () => sweepFiles(store, repo, settings.uploadTtlHours * 3600_000, ctx.now()) };
+  ctx.files = { store, repo, quotas, settings, sweep: () => sweepFiles(store, repo, settings.uploadTtlHours * 3600_000, ctx.now()) };
 
-  await uploadRoutes(app, ctx, chunks, possession);
-  await objectStoreRoutes(app, ctx, objectStore, config);
+  await uploadRoutes(app, ctx, chunks, possession, quotas);
+  await objectStoreRoutes(app, ctx, objectStore, config, settings.publicBaseUrl);
   await downloadRoutes(app, ctx, repo, store);
 }

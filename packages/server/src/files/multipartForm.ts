@@ -35,21 +35,27 @@ export async function readForm<T>(
   let result: { value: T } | undefined;
   let failure: { error: unknown } | undefined;
   const parts = request.parts({ limits: { fileSize: limits.fileSize, files: 3, fields: 40, fieldSize: 64 * 1024 } });
-  for await (const part of parts) {
-    if (part.type === 'field') {
-      if (!result && !failure) fields[part.fieldname] = String(part.value);
-      continue;
-    }
-    if (part.fieldname !== 'file' || result || failure) {
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (!result && !failure) fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== 'file' || result || failure) {
+        await drain(part.file);
+        continue;
+      }
+      try {
+        result = { value: await onFile(fields, part.file) };
+      } catch (error) {
+        failure = { error };
+      }
       await drain(part.file);
-      continue;
     }
-    try {
-      result = { value: await onFile(fields, part.file) };
-    } catch (error) {
-      failure = { error };
-    }
-    await drain(part.file);
+  } catch (error) {
+    // A part over the size limit ends the form; a refusal already decided from the fields says more.
+    // Anything else (a client gone mid-body) is reported as it is.
+    if (!failure || (error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE') throw error;
   }
   if (failure) throw failure.error;
   if (!result) throw new AppError(Codes.MISSING_PARAMETER, '缺少参数：file（表单中没有名为 file 的文件部分）', { field: 'file' });

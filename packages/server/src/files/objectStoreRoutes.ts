@@ -16,12 +16,15 @@ const signatureProps = {
 } as const;
 
 type SignatureQuery = { businessCode?: string | number; fileMd5: string };
-const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 
-export async function objectStoreRoutes(app: FastifyInstance, ctx: AppContext, service: ObjectStoreService, config: FileConfig): Promise<void> {
+/**
+ * `publicBaseUrl`: the configured public origin (PUBLIC_BASE_URL, or '' for an address relative to the
+ * API base). The upload address is never built from the request's Host header, which a client chooses.
+ */
+export async function objectStoreRoutes(app: FastifyInstance, ctx: AppContext, service: ObjectStoreService, config: FileConfig, publicBaseUrl: string): Promise<void> {
   const guard = ctx.guard.requireUser;
   const sign = (request: FastifyRequest, q: SignatureQuery) =>
-    service.signature(request.auth!.user.id, { fileMd5: q.fileMd5, businessCode: q.businessCode === undefined ? undefined : String(q.businessCode) }, originOf(request));
+    service.signature(request.auth!.user.id, { fileMd5: q.fileMd5, businessCode: q.businessCode === undefined ? undefined : String(q.businessCode) }, publicBaseUrl);
 
   app.post<{ Body: SignatureQuery }>(
     '/file/v1/obs/signature/info',
@@ -57,7 +60,7 @@ export async function objectStoreRoutes(app: FastifyInstance, ctx: AppContext, s
     },
     async (request) => {
       const body = { ...request.body, businessCode: request.body.businessCode === undefined ? undefined : String(request.body.businessCode) };
-      return ok(view(await service.cloudSave(request.auth!.user.id, body)), localeOf(request));
+      return ok(view(await service.cloudSave(request.auth!, body)), localeOf(request));
     },
   );
 

@@ -24,6 +24,7 @@ import { DigestTap, digestStream, TooManyBytesError } from './streamDigest.js';
 import { contentMatchesExtension, mimeOf } from './contentSniff.js';
 import { categoryOf } from './fileInfoView.js';
 import { checkExtension, checkFileName, checkMd5, checkTotalSize } from './uploadRules.js';
+import type { QuotaOwner, UploadQuotas } from './uploadQuota.js';
 
 export const POLICY_TTL_MS = 3600_000;
 const REFERENCE_ACCESS_KEY = 'dscloud-reference';
@@ -53,12 +54,14 @@ export class ObjectStoreService {
     serverSecret: string,
     private readonly s3: { settings: S3Settings; client: S3Client } | undefined,
     private readonly now: () => number,
+    private readonly quotas: UploadQuotas,
   ) {
     this.accessKey = s3 ? s3.settings.accessKey : REFERENCE_ACCESS_KEY;
     this.secret = s3 ? s3.settings.secretKey : createHmac('sha256', serverSecret).update('object-upload-policy').digest('base64url');
   }
 
-  async signature(userId: string, q: { businessCode?: string; fileMd5: string }, origin: string): Promise<SignatureInfo> {
+  /** `base`: the configured public origin, or '' (the address is then relative to the API base). */
+  async signature(userId: string, q: { businessCode?: string; fileMd5: string }, base: string): Promise<SignatureInfo> {
     const md5 = checkMd5(q.fileMd5);
     const now = this.now();
     const day = new Date(now).toISOString().slice(0, 10).replace(/-/g, '/');
@@ -75,7 +78,7 @@ export class ObjectStoreService {
       policy,
       signature: signPolicy(policy, this.secret),
       accessKey: this.accessKey,
-      action: this.s3 ? this.s3.client.formActionUrl() : `${origin}/file/v1/obs/upload`,
+      action: this.s3 ? this.s3.client.formActionUrl() : `${base}/file/v1/obs/upload`,
     };
   }
 
@@ -98,7 +101,8 @@ export class ObjectStoreService {
     }
   }
 
-  async cloudSave(userId: string, q: CloudSaveRequest): Promise<FileInfoRow> {
+  async cloudSave(owner: QuotaOwner, q: CloudSaveRequest): Promise<FileInfoRow> {
+    const userId = owner.user.id;
     const fileName = checkFileName(q.fileName);
     const extension = checkExtension(this.config, fileName, q.extension);
     const md5 = checkMd5(q.fileMd5);
@@ -112,6 +116,14 @@ export class ObjectStoreService {
     if (grant.fileMd5 !== md5) throw new AppError(Codes.BAD_REQUEST, `参数 fileMd5 与申请上传签名时的 ${grant.fileMd5} 不一致`, { field: 'fileMd5' });
     const stat = await this.store.stat(q.objectKey);
     if (!stat) throw new AppError(Codes.NOT_FOUND, `未找到已上传的对象：objectKey=${q.objectKey}，请先把文件上传到对象存储`);
+    try {
+      await this.quotas.ensureRoom(owner, q.totalSize);
+    } catch (err) {
+      // A refused save ends this signed upload: its bytes are not kept.
+      await this.store.delete(q.objectKey).catch(() => undefined);
+      await this.repo.deleteGrant(q.objectKey);
+      throw err;
+    }
 
     const id = await this.repo.nextId();
     if (!(await this.repo.useGrant(q.objectKey, id))) throw new AppError(Codes.CHUNK_CONFLICT, '该对象正在登记中，请稍后查询');

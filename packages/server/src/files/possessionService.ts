@@ -14,6 +14,7 @@ import type { FileInfoRow, FileRepo } from './fileRepo.js';
 import { contentMatchesExtension, HEAD_SNIFF_BYTES } from './contentSniff.js';
 import { categoryOf } from './fileInfoView.js';
 import { checkExtension, checkFileName, checkMd5 } from './uploadRules.js';
+import type { QuotaOwner, UploadQuotas } from './uploadQuota.js';
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 export const CHALLENGE_MAX_LENGTH = 64 * 1024;
@@ -42,6 +43,7 @@ export class PossessionService {
     private readonly store: FileStore,
     private readonly repo: FileRepo,
     private readonly now: () => number,
+    private readonly quotas: UploadQuotas,
   ) {}
 
   private async md5Of(key: string, offset: number, length: number): Promise<string> {
@@ -56,7 +58,8 @@ export class PossessionService {
     return Buffer.concat(parts);
   }
 
-  async exist(userId: string, q: ExistQuery): Promise<ExistResult> {
+  async exist(owner: QuotaOwner, q: ExistQuery): Promise<ExistResult> {
+    const userId = owner.user.id;
     const fileName = checkFileName(q.fileName);
     const extension = checkExtension(this.config, fileName, q.extension);
     const md5 = checkMd5(q.fileMd5);
@@ -74,6 +77,7 @@ export class PossessionService {
       if (!(await contentMatchesExtension(extension, await this.headOf(content.storageKey, content.size)))) {
         throw new AppError(Codes.FILE_EXTENSION_MISMATCH, `上传的文件格式不匹配：文件内容不是 .${extension} 格式`);
       }
+      await this.quotas.ensureRoom(owner, content.size);
       const id = await this.repo.nextId();
       await this.repo.insertFileInfo(
         { id, userId, contentSha256: content.sha256, fileName, extension, categoryCode: categoryOf(extension), supportSourceFlag: 0, businessCode: null },
@@ -99,7 +103,8 @@ export class PossessionService {
   }
 
   /** POST /file/v1/file/info: another named file of content the caller already has (never from an MD5 alone). */
-  async register(userId: string, q: { extension?: string; fileMd5: string; fileName: string; supportSourceFlag?: number }): Promise<FileInfoRow> {
+  async register(owner: QuotaOwner, q: { extension?: string; fileMd5: string; fileName: string; supportSourceFlag?: number }): Promise<FileInfoRow> {
+    const userId = owner.user.id;
     const fileName = checkFileName(q.fileName);
     const extension = checkExtension(this.config, fileName, q.extension);
     const md5 = checkMd5(q.fileMd5);
@@ -108,6 +113,7 @@ export class PossessionService {
     if (owned.extension !== extension && !(await contentMatchesExtension(extension, await this.headOf(owned.content.storageKey, owned.content.size)))) {
       throw new AppError(Codes.FILE_EXTENSION_MISMATCH, `上传的文件格式不匹配：文件内容不是 .${extension} 格式`);
     }
+    await this.quotas.ensureRoom(owner, owned.content.size);
     const id = await this.repo.nextId();
     await this.repo.insertFileInfo(
       { id, userId, contentSha256: owned.content.sha256, fileName, extension, categoryCode: categoryOf(extension), supportSourceFlag: q.supportSourceFlag ?? 0, businessCode: null },

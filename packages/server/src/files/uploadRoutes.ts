@@ -13,7 +13,7 @@ import type { FileInfoRow } from './fileRepo.js';
 import { toFileInfoView } from './fileInfoView.js';
 import { dispositionTypeOf } from './contentSniff.js';
 import { readForm } from './multipartForm.js';
-import { MAX_CHUNK_SIZE } from './uploadRules.js';
+import type { UploadQuotas } from './uploadQuota.js';
 
 export const view = (row: FileInfoRow | undefined) => (row ? toFileInfoView(row, dispositionTypeOf(row.extension)) : undefined);
 
@@ -51,8 +51,11 @@ export function chunkFieldsOf(fields: Record<string, string>): ChunkFields {
   };
 }
 
-export async function uploadRoutes(app: FastifyInstance, ctx: AppContext, chunks: ChunkService, possession: PossessionService): Promise<void> {
+export async function uploadRoutes(app: FastifyInstance, ctx: AppContext, chunks: ChunkService, possession: PossessionService, quotas: UploadQuotas): Promise<void> {
   const guard = ctx.guard.requireUser;
+
+  // The caller's storage quota: what the uploader shows and checks before it starts.
+  app.get('/file/v1/file/quota', { preValidation: guard }, async (request) => ok(await quotas.view(request.auth!), localeOf(request)));
 
   app.post<{ Body: { extension?: string; fileMd5: string; fileName: string; fileSize?: number; challengeId?: string; proof?: string } }>(
     '/file/v1/file/exist',
@@ -67,7 +70,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext, chunks
       },
     },
     async (request) => {
-      const answer = await possession.exist(request.auth!.user.id, request.body);
+      const answer = await possession.exist(request.auth!, request.body);
       return ok({ ...answer, fileInfo: view(answer.fileInfo) }, localeOf(request));
     },
   );
@@ -84,7 +87,7 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext, chunks
         },
       },
     },
-    async (request) => ok(view(await possession.register(request.auth!.user.id, request.body)), localeOf(request)),
+    async (request) => ok(view(await possession.register(request.auth!, request.body)), localeOf(request)),
   );
 
   app.post<{ Body: { fileMd5: string; fileName: string; totalSize: number; chunkSize?: number } }>(
@@ -107,12 +110,14 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext, chunks
 
   // Multipart is accepted by this route only; every other route stays JSON-only.
   await app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: MAX_CHUNK_SIZE + 1 } });
+    // A chunk larger than the configured size is refused; its bytes beyond the limit are not even buffered.
+    const maxChunk = chunks.maxChunkSize + 1;
+    await scope.register(multipart, { limits: { fileSize: maxChunk } });
     scope.post('/api/file/v1/file/block', { preValidation: guard }, async (request) => {
-      const userId = request.auth!.user.id;
+      const owner = request.auth!;
       let fields: Record<string, string> = {};
       try {
-        const answer = await readForm(request, { fileSize: MAX_CHUNK_SIZE + 1 }, (read, file) => chunks.receive(userId, chunkFieldsOf((fields = read)), file));
+        const answer = await readForm(request, { fileSize: maxChunk }, (read, file) => chunks.receive(owner, chunkFieldsOf((fields = read)), file));
         return ok({ fileInfoId: answer.fileInfoId, fileInfo: view(answer.fileInfo) }, localeOf(request));
       } catch (err) {
         if (!clientWentAway(request.raw)) throw err;

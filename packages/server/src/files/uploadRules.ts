@@ -71,11 +71,17 @@ export interface ChunkPlan {
   totalSize: number;
 }
 
-/** chunkSize within bounds, chunks = ceil(totalSize / chunkSize), index in [0, chunks). */
-export function checkChunkPlan(plan: ChunkPlan, index?: number): void {
+/**
+ * chunkSize within bounds (at most the configured `uploadChunkSize`; only the last chunk may be
+ * smaller), chunks = ceil(totalSize / chunkSize), index in [0, chunks).
+ */
+export function checkChunkPlan(plan: ChunkPlan, index?: number, maxChunkSize = MAX_CHUNK_SIZE): void {
   const { chunkSize, chunks, totalSize } = plan;
   if (!Number.isSafeInteger(chunkSize) || chunkSize <= 0) throw new AppError(Codes.BAD_REQUEST, `参数 chunkSize 必须是正整数，收到 ${chunkSize}`, { field: 'chunkSize' });
-  if (chunkSize > MAX_CHUNK_SIZE) throw new AppError(Codes.BAD_REQUEST, `参数 chunkSize 不能大于 ${MAX_CHUNK_SIZE} 字节（64 MB），收到 ${chunkSize}`, { field: 'chunkSize' });
+  const max = Math.min(maxChunkSize, MAX_CHUNK_SIZE);
+  if (chunkSize > max) {
+    throw new AppError(Codes.BAD_REQUEST, `参数 chunkSize 不能大于服务器配置的分片大小 ${max} 字节（${Math.round((max / 1048576) * 10) / 10} MB），收到 ${chunkSize} 字节`, { field: 'chunkSize' });
+  }
   const expected = Math.max(1, Math.ceil(totalSize / chunkSize));
   if (expected > 1 && chunkSize < MIN_CHUNK_SIZE) throw new AppError(Codes.BAD_REQUEST, `参数 chunkSize 不能小于 ${MIN_CHUNK_SIZE} 字节（64 KB），收到 ${chunkSize}`, { field: 'chunkSize' });
   if (chunks !== expected) {

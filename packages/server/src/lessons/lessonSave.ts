@@ -14,6 +14,8 @@ import { TeacherRepo } from '../teachers/teacherRepo.js';
 import { canManageLesson, canSeeLesson, isAdmin } from './access.js';
 import { requireReach } from './lessonActions.js';
 import { checkLessonFiles } from './lessonFiles.js';
+import { checkMediaUrl } from './lessonMediaUrls.js';
+import { fileSettingsOf } from '../files/fileSettings.js';
 import { newId } from '../db/ids.js';
 import { LessonQueries } from './lessonQueries.js';
 import { LessonWriteRepo } from './lessonWriteRepo.js';
@@ -137,6 +139,13 @@ export async function saveLesson(ctx: AppContext, auth: AuthUser, input: SaveInp
     if (!r.url && !r.fileInfoId) throw bad(`参数 resources[${i}] 需要视频地址 url 或文件 fileInfoId`, `resources[${i}]`);
     if (!r.title.trim()) throw bad(`参数 resources[${i}].title 不能为空`, `resources[${i}].title`);
     if (r.resourceId && !keptIds.has(r.resourceId)) throw bad(`参数 resources[${i}].resourceId 不属于这节课：${r.resourceId}`, `resources[${i}].resourceId`);
+  }
+  const fileSettings = ctx.files?.settings ?? fileSettingsOf(ctx.settings);
+  const urlRules = { mediaHosts: fileSettings.mediaHosts, publicBaseUrl: fileSettings.publicBaseUrl, media: ctx.media };
+  checkMediaUrl('coverUrl', input.coverUrl, urlRules);
+  for (const [i, r] of (input.resources ?? []).entries()) {
+    checkMediaUrl(`resources[${i}].url`, r.url, urlRules);
+    checkMediaUrl(`resources[${i}].captionUrl`, r.captionUrl, urlRules);
   }
   if (liveFlag === 0 && resources.length === 0) throw bad('参数 resources：点播课至少需要一个视频', 'resources');
   const attached = new Set([...existingResources.map((r) => r.fileInfoId), existing?.coverFileId].filter((id): id is string => !!id));

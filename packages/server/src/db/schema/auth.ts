@@ -32,6 +32,8 @@ export const captchas = pgTable('captchas', {
   tokenHash: text('token_hash').unique(),
   tokenExpiresAt: epoch('token_expires_at'),
   createdAt: epoch('created_at').notNull(),
+  /** The client address that asked for the puzzle (migration 0035). */
+  client: text('client').notNull().default(''),
 });
 
 export const wechatStates = pgTable('wechat_states', {
