@@ -4,7 +4,7 @@ import { ActivityStatus, SignUpStatus, WorkSubmitStatus, type ActivityPhase, typ
 import { Codes } from '@dscloud/sdk/errors';
 import type { Orm } from '../db/database.js';
 import { containsPattern, paged, type Page, type PageRequest } from '../db/rows.js';
-import { activities, activityScopes, activitySignUps, activityWorks, curriculumBooks, curriculumSubjects, organisations } from '../db/schema.js';
+import { activities, activityScopes, activitySignUps, curriculumBooks, curriculumSubjects, organisations } from '../db/schema.js';
 import { AppError } from '../http/appError.js';
 import { stageName, subjectName } from '../curriculum/names.js';
 import type { ActivityRow } from './activityAccess.js';
