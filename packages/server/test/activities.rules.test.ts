@@ -182,3 +182,29 @@ describe('edit rules once published', () => {
     await refused(`${A}/edit`, admin, { activityId: pub.activityId, version: withdrawn.version, name: '撤回后改名' }, Codes.CONFLICT, 'status', '已撤回的活动不能修改');
   });
 });
+
+describe('teacher and subject calls: bad input', () => {
+  it('names the field of every malformed teacher and curriculum request', async () => {
+    const teacher = await h.token('teacher');
+    const S = '/cloudSchool/v1/activitySubject';
+    const cases: Array<[string, string, object | undefined, number, string]> = [
+      ['GET', `${A}/teacher/detail/bad%20id`, undefined, Codes.BAD_REQUEST, 'id'],
+      ['POST', `${A}/teacher/all/page`, { phase: 'soon' }, Codes.BAD_REQUEST, 'phase'],
+      ['POST', `${A}/teacher/all/page`, { activitySystem: 7 }, Codes.BAD_REQUEST, 'activitySystem'],
+      ['POST', `${A}/teacher/signUp/page`, { pageSize: 500 }, Codes.BAD_REQUEST, 'pageSize'],
+      ['GET', `${S}/stage/abc`, undefined, Codes.BAD_REQUEST, 'id'],
+      ['POST', `${S}/subject/list`, {}, Codes.MISSING_PARAMETER, 'stage'],
+      ['POST', `${S}/edition/page`, { stage: 2, subjectCode: 214, pageNum: 0 }, Codes.BAD_REQUEST, 'pageNum'],
+      ['POST', `${S}/edition/book/list`, { stage: 2, subjectCode: 214 }, Codes.MISSING_PARAMETER, 'editionId'],
+      ['POST', `${S}/choose/subject/edition`, {}, Codes.MISSING_PARAMETER, 'activityId'],
+      ['POST', `${S}/choose/subject/edition`, { activityId: 'ac-none' }, Codes.NOT_FOUND, 'activityId'],
+      ['POST', `${A}/works/query/list`, { activityId: 'ac-demo-upload', submitStatus: 9 }, Codes.BAD_REQUEST, 'submitStatus'],
+    ];
+    for (const [method, url, body, code, field] of cases) {
+      const token = url.includes('works/query') ? admin : teacher;
+      const answer = await h.call(method, url, { token, body });
+      expect([url, answer.status, answer.data?.field], answer.message).toEqual([url, code, field]);
+      expect(answer.message).toMatch(/[\u4e00-\u9fa5]/);
+    }
+  });
+});

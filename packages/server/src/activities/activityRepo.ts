@@ -4,7 +4,7 @@ import { ActivityStatus, SignUpStatus, WorkSubmitStatus, type ActivityPhase, typ
 import { Codes } from '@dscloud/sdk/errors';
 import type { Orm } from '../db/database.js';
 import { containsPattern, paged, type Page, type PageRequest } from '../db/rows.js';
-import { activities, activityScopes, activitySignUps, activityWorks, curriculumBooks, curriculumSubjects, organisations } from '../db/schema.js';
+import { activities, activityScopes, activitySignUps, curriculumBooks, curriculumSubjects, organisations } from '../db/schema.js';
 import { AppError } from '../http/appError.js';
 import { stageName, subjectName } from '../curriculum/names.js';
 import type { ActivityRow } from './activityAccess.js';
@@ -124,8 +124,8 @@ export class ActivityRepo {
     return new Map(found.map((r) => [r.id, Number(r.n)]));
   }
 
-  /** Organiser name, active sign-ups and submitted works of each activity, in one query. */
-  async summaryFacts(ids: readonly string[]): Promise<Map<string, { orgName: string; signUps: number; works: number }>> {
+  /** Organiser name, scope, active sign-ups and submitted works of each activity, in one query. */
+  async summaryFacts(ids: readonly string[]): Promise<Map<string, { orgName: string; signUps: number; works: number; scope: ActivityScopeEntry[] }>> {
     if (ids.length === 0) return new Map();
     const found = await this.db
       .select({
@@ -133,11 +133,13 @@ export class ActivityRepo {
         orgName: organisations.name,
         signUps: sql<number>`(SELECT count(*) FROM activity_sign_ups s WHERE s.activity_id = ${a.id} AND s.status = ${SignUpStatus.ACTIVE})`.mapWith(Number),
         works: sql<number>`(SELECT count(*) FROM activity_works w WHERE w.activity_id = ${a.id} AND w.submit_status = ${WorkSubmitStatus.SUBMITTED})`.mapWith(Number),
+        scope: sql<ActivityScopeEntry[]>`(SELECT COALESCE(json_agg(json_build_object('stage', sc.stage, 'subjectCode', sc.subject_code, 'editionId', sc.edition_id, 'bookId', sc.book_id) ORDER BY sc.sort), '[]'::json)
+          FROM activity_scopes sc WHERE sc.activity_id = ${a.id})`,
       })
       .from(a)
       .leftJoin(organisations, eq(organisations.id, a.orgId))
       .where(inArray(a.id, [...ids]));
-    return new Map(found.map((r) => [r.id, { orgName: r.orgName ?? '', signUps: r.signUps, works: r.works }]));
+    return new Map(found.map((r) => [r.id, { orgName: r.orgName ?? '', signUps: r.signUps, works: r.works, scope: typeof r.scope === 'string' ? JSON.parse(r.scope) : r.scope }]));
   }
 
   async activeSignUps(id: string): Promise<number> {

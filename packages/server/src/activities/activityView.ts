@@ -15,10 +15,10 @@ export class ActivityView {
 
   async summaries(list: readonly ActivityRow[], now: number): Promise<ActivitySummary[]> {
     const ids = list.map((r) => r.id);
-    const [scopes, facts] = await Promise.all([this.repo.scopes(ids), this.repo.summaryFacts(ids)]);
+    const facts = await this.repo.summaryFacts(ids);
     return list.map((row) => {
       const f = facts.get(row.id);
-      return summaryOf(row, scopes.get(row.id) ?? [], f?.orgName ?? '', f?.signUps ?? 0, f?.works ?? 0, now);
+      return summaryOf(row, f?.scope ?? [], f?.orgName ?? '', f?.signUps ?? 0, f?.works ?? 0, now);
     });
   }
 

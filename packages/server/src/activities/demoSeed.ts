@@ -6,7 +6,7 @@
  *
  * Windows are set relative to the first seeding; later starts move them along by whole China days
  * (as the demo live lessons do), so the phases stay the same on every start. Idempotent.
- * Works are seeded separately, after this, against `DEMO_SIGN_UP_NODES` (activityWorks/demoSeed.ts).
+ * Works are seeded separately, after this, against `DEMO_SIGN_UP_NODES` (the works' own demo seed).
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import { ActivityStatus, DEFAULT_VIDEO_RULES, type ActivityScopeEntry } from '@dscloud/sdk/activities';
