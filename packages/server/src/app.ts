@@ -30,6 +30,7 @@ import { PlatformConfig } from './config/platformConfig.js';
 import { seedDefaultConfig } from './config/defaultConfig.js';
 import { mediaLinks } from './files/mediaLinks.js';
 import { seedCloudLessons } from './lessons/demoSeed.js';
+import { seedDemoActivities } from './activities/demoSeed.js';
 import { startHousekeeping } from './housekeeping.js';
 import { benchRoutes } from './bench/bareUpload.js';
 import { MODULES } from './modules.js';
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       ? await seedDemoAccounts(database.orm, settings.demoPassword, now())
       : [];
     await seedCloudLessons(database.orm, { demo: options.seedDemo ?? settings.seedDemo, now: now() });
+    if (options.seedDemo ?? settings.seedDemo) await seedDemoActivities(database.orm, now());
 
     const limits = { ...DEFAULT_LIMITS, ...options.limits };
     const keys = options.keys ?? loadRsaKeys({ pem: settings.rsaPrivateKey, dataDir: settings.dataDir });

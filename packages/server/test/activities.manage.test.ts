@@ -36,6 +36,8 @@ describe('save and detail', () => {
     expect(draft.packageTemplate.find((t) => t.item === 1)).toMatchObject({ required: true, fileCategories: [2] });
     const detail = await h.call<ActivityDetail>('GET', `${A}/detail/${draft.activityId}`, { token: admin });
     expect(detail.data).toEqual(draft);
+    const logged = await h.query<{ action: string; actor_user_id: string }>('SELECT action, actor_user_id FROM audit_log WHERE entity_id = $1', [draft.activityId]);
+    expect(logged).toEqual([{ action: 'resourceCollectActivity.save', actor_user_id: '100000000000000004' }]);
   });
 
   it('gives a district administrator’s activity to their district and keeps it from other organisers', async () => {
@@ -84,7 +86,7 @@ describe('publish and lists', () => {
     expect((await page(district)).rows.every((r) => r.orgId === '330102000000')).toBe(true);
     expect((await page(admin, { phase: 'signUp' })).rows.every((r) => r.phase === 'signUp')).toBe(true);
     expect((await page(admin, { phase: 'draft' })).rows.map((r) => r.activityId)).not.toContain(activity.activityId);
-    expect((await page(admin, { keyword: '小学数学精品课' })).rows.map((r) => r.activityId)).toEqual([activity.activityId]);
+    expect((await page(admin, { keyword: '东山市小学数学' })).rows.map((r) => r.activityId)).toEqual([activity.activityId]);
     const researcher = await h.token('researcher');
     expect((await page(researcher)).total).toBe(all.total);
   });
@@ -115,6 +117,11 @@ describe('publish and lists', () => {
     expect((await h.call('GET', `${A}/detail/${draft.activityId}`, { token: admin })).status).toBe(404);
     const withdrawn = await setStatus(h, admin, activity, 2);
     expect(withdrawn.data).toMatchObject({ status: 2, phase: 'withdrawn', version: 3 });
+    const changes = await h.query<{ changes: Record<string, { before: unknown; after: unknown }> }>(
+      `SELECT changes FROM audit_log WHERE entity_id = $1 AND action = 'resourceCollectActivity.setStatus' ORDER BY at DESC LIMIT 1`,
+      [activity.activityId],
+    );
+    expect(changes[0]!.changes.status).toEqual({ before: 1, after: 2 });
     expect((await h.call<Page<ActivitySummary>>('GET', `${A}/publish/list?pageSize=100`)).data.rows.map((r) => r.activityId)).not.toContain(activity.activityId);
   });
 

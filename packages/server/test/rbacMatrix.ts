@@ -88,4 +88,5 @@ export const RBAC_MATRIX: Record<string, MatrixRow> = {
   'GET /cloudSchool/v1/resourceCollectActivity/detail/:id': READ,
   'POST /cloudSchool/v1/resourceCollectActivity/set/status': WRITE,
   'POST /cloudSchool/v1/resourceCollectActivity/batch/delete': WRITE,
+  'POST /cloudSchool/v1/resourceCollectActivity/works/query/list': READ,
 };

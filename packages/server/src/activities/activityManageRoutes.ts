@@ -45,8 +45,14 @@ function ownOrg(request: FastifyRequest): string | null {
   return role?.orgId ?? null;
 }
 
-export async function activityManageRoutes(app: FastifyInstance, ctx: AppContext, repo: ActivityRepo, view: ActivityView): Promise<void> {
+export async function activityManageRoutes(app: FastifyInstance, ctx: AppContext, repo: ActivityRepo, view: ActivityView, changed: () => void): Promise<void> {
   const db = ctx.db.orm;
+  // Any successful organiser write may change what the public list shows: dropped before the answer
+  // leaves, so the caller's next read already misses.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode < 300 && request.routeOptions.config.audit?.entity === 'resourceCollectActivity') changed();
+    return payload;
+  });
   const snapshot = snapshotOf(db, activities.id, {
     name: activities.name,
     status: activities.status,

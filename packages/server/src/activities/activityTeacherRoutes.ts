@@ -16,6 +16,7 @@ import { AppError } from '../http/appError.js';
 import { localeOf, ok } from '../http/envelope.js';
 import { pageProps } from '../http/schemaRules.js';
 import { subtreeOf } from '../management/orgScope.js';
+import { filterKey, type PublicPageCache } from '../lessons/publicPageCache.js';
 import { isEligible, loadActivity, orgChainIds, phaseOfRow, requireActivityTeacher } from './activityAccess.js';
 import { ACTIVITY_PREFIX as P } from './activityManageRoutes.js';
 import type { ActivityRepo } from './activityRepo.js';
@@ -35,7 +36,7 @@ interface TeacherPage {
   activitySystem?: number;
 }
 
-export async function activityTeacherRoutes(app: FastifyInstance, ctx: AppContext, repo: ActivityRepo, view: ActivityView): Promise<void> {
+export async function activityTeacherRoutes(app: FastifyInstance, ctx: AppContext, repo: ActivityRepo, view: ActivityView, publicList: PublicPageCache): Promise<void> {
   const db = ctx.db.orm;
   const teacher = { preValidation: requireActivityTeacher(ctx) };
   const { orgId: _orgId, status: _status, ...teacherFilters } = pageBody.properties;
@@ -46,8 +47,16 @@ export async function activityTeacherRoutes(app: FastifyInstance, ctx: AppContex
       config: { public: true },
       schema: { querystring: { type: 'object', properties: { ...pageProps, orgId: idSchema, phase: pageBody.properties.phase, keyword: pageBody.properties.keyword } } },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
+      const locale = localeOf(request);
+      const bytes = await publicList.get(filterKey(['publish', locale], q, ['pageNum', 'pageSize', 'orgId', 'phase', 'keyword']), () => publishedPage(q, locale));
+      reply.type('application/json; charset=utf-8');
+      return bytes;
+    },
+  );
+
+  const publishedPage = async (q: TeacherPage & { orgId?: string }, locale: ReturnType<typeof localeOf>) => {
       let orgIds: string[] | undefined;
       if (q.orgId) {
         if (!(await repo.org(q.orgId))) throw new AppError(Codes.NOT_FOUND, `参数 orgId：机构不存在：${q.orgId}`, { field: 'orgId' });
@@ -56,9 +65,8 @@ export async function activityTeacherRoutes(app: FastifyInstance, ctx: AppContex
       }
       const now = ctx.now();
       const page = await repo.page({ orgIds, status: ActivityStatus.PUBLISHED, phase: q.phase, keyword: q.keyword }, q, now, 'published');
-      return ok({ ...page, rows: await view.summaries(page.rows, now) }, localeOf(request));
-    },
-  );
+      return ok({ ...page, rows: await view.summaries(page.rows, now) }, locale);
+  };
 
   app.post<{ Body: TeacherPage | null }>(
     `${P}/teacher/all/page`,

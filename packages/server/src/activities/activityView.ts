@@ -15,13 +15,11 @@ export class ActivityView {
 
   async summaries(list: readonly ActivityRow[], now: number): Promise<ActivitySummary[]> {
     const ids = list.map((r) => r.id);
-    const [scopes, names, signUps, works] = await Promise.all([
-      this.repo.scopes(ids),
-      this.repo.orgNames(list.map((r) => r.orgId)),
-      this.repo.signUpCounts(ids),
-      this.repo.workCounts(ids),
-    ]);
-    return list.map((row) => summaryOf(row, scopes.get(row.id) ?? [], names.get(row.orgId) ?? '', signUps.get(row.id) ?? 0, works.get(row.id) ?? 0, now));
+    const [scopes, facts] = await Promise.all([this.repo.scopes(ids), this.repo.summaryFacts(ids)]);
+    return list.map((row) => {
+      const f = facts.get(row.id);
+      return summaryOf(row, scopes.get(row.id) ?? [], f?.orgName ?? '', f?.signUps ?? 0, f?.works ?? 0, now);
+    });
   }
 
   async detail(row: ActivityRow, now: number): Promise<ActivityDetail> {
