@@ -259,25 +259,25 @@ describe('own works only', () => {
 
 describe('demo works', () => {
   it('gives the demo teacher a submitted work that passes the review and a draft that fails it, once', async () => {
-    const activityId = await seedActivity(h, { videoRules: { minWidth: 1280, minHeight: 720 } });
-    const seeded = await seedDemoWorks(h.app.ctx, activityId);
-    expect(seeded).not.toBeNull();
-    expect(await seedDemoWorks(h.app.ctx, activityId)).toBeNull();
+    // Seeded at the server's start (SEED_DEMO) on the uploading demo activity.
+    expect(await seedDemoWorks(h.app.ctx)).toEqual({ passingWorkId: null, failingWorkId: null });
+    const activityId = 'ac-demo-upload';
     const progress = await h.call('GET', `${WORK}/getActivityReviewProgress?activityId=${activityId}`, { token: teacher });
-    expect(progress.data.map((w: { lessonId: string; submitStatus: number }) => [w.lessonId, w.submitStatus])).toEqual([
-      [seeded!.passingWorkId, 1],
-      [seeded!.failingWorkId, 0],
+    const demo = progress.data.filter((w: { title: string }) => w.title.endsWith('（示范作品）'));
+    expect(demo.map((w: { submitStatus: number; nodeName: string }) => [w.nodeName, w.submitStatus])).toEqual([
+      ['1 大青树下的小学', 1],
+      ['3 不懂就要问', 0],
     ]);
-    const tree = await h.call('POST', `${SIGN_UP}/nodeTree`, { token: teacher, body: { activityId } });
-    const [passingNode, failingNode] = tree.data[0].children;
-    expect([passingNode.mine, passingNode.taken, failingNode.mine]).toEqual([true, 1, true]);
-    const node = (await h.call('POST', `${SIGN_UP}/save`, { token: teacher, body: { activityId, realName: '王晓明', stage: 2, subjectCode: 213 } })).data.nodes;
-    const nodeOf = (workId: string) => node.find((n: { workId: string }) => n.workId === workId).signUpNodeId;
-    const passing = (await h.call('GET', `${SIGN_UP}/node/info/${nodeOf(seeded!.passingWorkId)}`, { token: teacher })).data.work;
-    expect(passing).toMatchObject({ submitStatus: 1, reviewState: 1, formatReview: { passed: true, failures: [] } });
-    expect(passing.items.map((i: { item: number }) => i.item)).toEqual([1, 2]);
-    const failing = (await h.call('GET', `${SIGN_UP}/node/info/${nodeOf(seeded!.failingWorkId)}`, { token: teacher })).data.work;
-    expect(failing.formatReview.failures.map((f: { rule: string }) => f.rule)).toEqual(['fps']);
+    const tree = await h.call('POST', `${SIGN_UP}/nodeTree`, { token: teacher, body: { activityId, bookId: 'bk-213-3a' } });
+    const third = tree.data[0].children.find((n: { nodeId: string }) => n.nodeId === 'bk-213-3a-01-03');
+    expect(third).toMatchObject({ mine: true, taken: 1 });
+    const info = async (signUpNodeId: string) => (await h.call('GET', `${SIGN_UP}/node/info/${signUpNodeId}`, { token: teacher })).data.work;
+    const passing = await info('sn-demo-upload-t1-1');
+    expect(passing).toMatchObject({ lessonId: demo[0].lessonId, submitStatus: 1, reviewState: 1, formatReview: { passed: true } });
+    expect(passing.formatReview.failures.every((f: { severity: string }) => f.severity === 'warning')).toBe(true);
+    expect(passing.items[0].probe).toMatchObject({ videoCodec: 'h264', width: 1920, height: 1080, fps: 25 });
+    const failing = await info('sn-demo-upload-t1-3');
+    expect(failing.formatReview.failures.filter((f: { severity: string }) => f.severity === 'error').map((f: { rule: string }) => f.rule)).toEqual(['resolution', 'fps']);
     expect((await submit(failing.lessonId, 1)).message).toContain('帧率为 30.00 fps，要求 25 fps');
     // The clip is a real stored upload of the teacher: it downloads.
     const res = await fetch(`${h.base}/file/v1/file/download/${passing.items[0].fileId}`, { headers: { authorization: teacher } });

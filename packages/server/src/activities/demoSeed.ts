@@ -68,6 +68,8 @@ function demoActivities(now: number) {
       coverUrl: `${SEED_BANNER_PREFIX}banner-07-resources.jpg`,
       signUpStartAt: now - 14 * DAY, signUpEndAt: now - DAY, uploadStartAt: now - 7 * DAY, uploadEndAt: now + 10 * DAY, auditStartAt: now + 10 * DAY, auditEndAt: now + 25 * DAY,
       rules: { nodesPerTeacher: 3, teachersPerNode: 2, allowFormatWarnings: true },
+      // The demo clips (seed/works/) last a few seconds: the duration rule is relaxed, the others are the defaults.
+      videoRules: { ...DEFAULT_VIDEO_RULES, minDurationSeconds: 1 },
     },
   ];
 }

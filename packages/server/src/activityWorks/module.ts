@@ -2,11 +2,14 @@
 import type { DomainModule } from '../domainModule.js';
 import { signUpRoutes } from './signUpRoutes.js';
 import { workRoutes } from './workRoutes.js';
+import { seedDemoWorks } from './demoWorks.js';
 
 export const activityWorksModule: DomainModule = {
   name: 'activityWorks',
   async routes(app, ctx) {
     await signUpRoutes(app, ctx);
     await workRoutes(app, ctx);
+    // After the file service (its store) and the demo activities: nothing happens without them.
+    if (ctx.settings.seedDemo) await seedDemoWorks(ctx);
   },
 };

@@ -1,16 +1,20 @@
 /**
  * The scope's node tree with occupancy (`activitySignUp/nodeTree`): how many teachers hold each node,
  * the rule's limit, whether it is the caller's and whether the caller may claim it now. Three reads
- * (the scope's nodes, the activity's occupancy, the caller's claims) and one pass building the tree.
+ * (the scope's nodes — kept in scopeCache.ts —, the activity's occupancy, the caller's claims) and one
+ * pass building the tree.
  */
 import { and, eq } from 'drizzle-orm';
 import { SignUpStatus, type OccupancyNode } from '@dscloud/sdk/activities';
 import type { Orm } from '../db/database.js';
 import { activityNodeOccupancy, activitySignUpNodes } from '../db/schema.js';
 import { scopeNodes, type ScopeFilter } from './scopeNodes.js';
+import type { ScopeNodeCache } from './scopeCache.js';
 
 export interface TreeContext {
   activityId: string;
+  /** The activity's version: a scope edit bumps it, so cached node lists of older versions go unused. */
+  version: number;
   userId: string;
   teachersPerNode: number;
   nodesPerTeacher: number;
@@ -18,9 +22,10 @@ export interface TreeContext {
   open: boolean;
 }
 
-export async function occupancyTree(db: Orm, c: TreeContext, filter: ScopeFilter): Promise<OccupancyNode[]> {
+export async function occupancyTree(db: Orm, cache: ScopeNodeCache, c: TreeContext, filter: ScopeFilter): Promise<OccupancyNode[]> {
+  const key = `${c.activityId}:${c.version}:${filter.editionId ?? ''}:${filter.bookId ?? ''}`;
   const [nodes, occupancy, mine] = await Promise.all([
-    scopeNodes(db, c.activityId, filter),
+    cache.get(key, () => scopeNodes(db, c.activityId, filter)),
     db.select({ nodeId: activityNodeOccupancy.nodeId, taken: activityNodeOccupancy.taken }).from(activityNodeOccupancy).where(eq(activityNodeOccupancy.activityId, c.activityId)),
     db
       .select({ nodeId: activitySignUpNodes.nodeId })

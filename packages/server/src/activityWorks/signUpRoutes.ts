@@ -13,6 +13,7 @@ import { phaseOfRow } from '../activities/activityAccess.js';
 import { joinableActivity, publishedActivity, rulesOf } from './joinable.js';
 import { activityAreas, activitySchools } from './orgs.js';
 import { occupancyTree } from './nodeTree.js';
+import { ScopeNodeCache } from './scopeCache.js';
 import { giveUpNode, ownNode, saveNodes, signUp, userInfo, withdrawSignUp, type SignUpInput } from './signUpActions.js';
 import { signUpNodes } from './signUpView.js';
 import { workOfNode } from './workView.js';
@@ -26,6 +27,8 @@ const idParams = { type: 'object', required: ['id'], properties: { id: idSchema 
 export async function signUpRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const teacher = { preValidation: requireActivityTeacher(ctx) };
   const db = ctx.db.orm;
+  const scopeCache = new ScopeNodeCache();
+  app.caches.set('activity scope nodes', scopeCache);
 
   app.get<{ Params: { id: string } }>(`${SIGN_UP}/areaList/:id`, { ...teacher, schema: { params: idParams } }, async (request) => {
     const row = await publishedActivity(db, request.params.id, 'id');
@@ -77,7 +80,8 @@ export async function signUpRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const rules = rulesOf(row);
       const tree = await occupancyTree(
         db,
-        { activityId: row.id, userId: auth.user.id, teachersPerNode: rules.teachersPerNode, nodesPerTeacher: rules.nodesPerTeacher, open: phaseOfRow(row, ctx.now()).signUpOpen },
+        scopeCache,
+        { activityId: row.id, version: row.version, userId: auth.user.id, teachersPerNode: rules.teachersPerNode, nodesPerTeacher: rules.nodesPerTeacher, open: phaseOfRow(row, ctx.now()).signUpOpen },
         { ...(request.body.editionId ? { editionId: request.body.editionId } : {}), ...(request.body.bookId ? { bookId: request.body.bookId } : {}) },
       );
       return ok(tree, localeOf(request));
