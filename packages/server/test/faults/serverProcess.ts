@@ -52,7 +52,8 @@ export async function startServer(o: StartOptions): Promise<ServerProcess> {
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
+    // 'close', not 'exit': the exit can be reported before the last output is read from the pipes.
+    child.once('close', (code, signal) => resolve({ code, signal })),
   );
   const killNow = () => child.kill('SIGKILL');
   process.once('exit', killNow);
