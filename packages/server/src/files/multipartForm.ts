@@ -36,13 +36,12 @@ function isStreamFault(error: unknown): boolean {
  * our own failures, limits and a client gone away keep their own answers.
  */
 function formError(request: FastifyRequest, error: unknown): unknown {
-  if (error instanceof AppError || request.raw.aborted || isStreamFault(error)) return error;
+  if (error instanceof AppError) return error;
   const message = error instanceof Error ? error.message : String(error);
-  let what: string;
-  if (/boundary not found/i.test(message)) what = 'Content-Type 中缺少 boundary 参数';
-  else if (/unexpected end|multipart/i.test(message)) what = '表单数据不完整（缺少结束边界，或与 Content-Type 中的 boundary 不符）';
-  else return error;
-  return new AppError(Codes.BAD_REQUEST, `上传表单格式错误：${what}`, { cause: error });
+  if (/boundary not found/i.test(message)) return new AppError(Codes.BAD_REQUEST, '上传表单格式错误：Content-Type 中缺少 boundary 参数', { cause: error });
+  // A body that did not arrive whole is a client gone away (logged as such), not a broken form.
+  if (!request.raw.complete || isStreamFault(error) || !/unexpected end|multipart/i.test(message)) return error;
+  return new AppError(Codes.BAD_REQUEST, '上传表单格式错误：表单数据不完整（缺少结束边界，或与 Content-Type 中的 boundary 不符）', { cause: error });
 }
 
 export async function readForm<T>(
@@ -79,7 +78,7 @@ export async function readForm<T>(
       await drain(part.file);
     }
   } catch (error) {
-    throw formError(request, failure?.error ?? error);
+    throw formError(request, error);
   }
   if (failure) throw formError(request, failure.error);
   if (!result) throw new AppError(Codes.MISSING_PARAMETER, '缺少参数：file（表单中没有名为 file 的文件部分）', { field: 'file' });

@@ -67,11 +67,11 @@ export function chunkBody(f: UploadFile, chunk: number, fileInfoId?: number): { 
 }
 
 /** Sends raw bytes as a POST and reads the envelope; network failures resolve to `http: 0`. */
-export function rawPost(base: string, path: string, body: Buffer, headers: Record<string, string>): Promise<Answer> {
+export function rawPost(base: string, path: string, body: Buffer, headers: Record<string, string>, localAddress?: string): Promise<Answer> {
   const url = new URL(path, base);
   return new Promise((resolve) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname + url.search, method: 'POST', agent: false, headers: { ...headers, 'content-length': String(body.length) } },
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, method: 'POST', agent: false, localAddress, headers: { ...headers, 'content-length': String(body.length) } },
       (res) => {
         const parts: Buffer[] = [];
         res.on('data', (d: Buffer) => parts.push(d));
