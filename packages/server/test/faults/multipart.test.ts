@@ -30,7 +30,7 @@ afterAll(async () => {
 /** Bytes in the file store (partial uploads and stored files). */
 function storedBytes(dir = path.join(server.dataDir, 'files')): number {
   let total = 0;
-  let names: string[] = [];
+  let names: string[];
   try {
     names = readdirSync(dir);
   } catch {
