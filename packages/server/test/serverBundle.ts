@@ -4,7 +4,7 @@
  * on a half-written bundle fails with a syntax error instead of doing what the test checks.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,7 +16,11 @@ export function privateServerBundle(name: string): string {
   mkdirSync(path.dirname(mainJs), { recursive: true });
   for (let attempt = 0; attempt < 5; attempt++) {
     execFileSync(process.execPath, [path.join(serverDir, 'build.mjs')], { cwd: serverDir, stdio: 'ignore' });
-    for (const file of ['main.js', 'main.js.map']) copyFileSync(path.join(serverDir, 'dist', file), path.join(path.dirname(mainJs), file));
+    for (const file of ['main.js.map', 'main.js']) {
+      const target = path.join(path.dirname(mainJs), file);
+      copyFileSync(path.join(serverDir, 'dist', file), `${target}.${process.pid}`);
+      renameSync(`${target}.${process.pid}`, target);
+    }
     // A copy taken while another build was writing ends before the bundle's last line.
     if (readFileSync(mainJs, 'utf8').trimEnd().endsWith('//# sourceMappingURL=main.js.map')) return mainJs;
   }

@@ -7,7 +7,7 @@
  *    database made from that template) instead of paying for them again.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -34,7 +34,12 @@ async function admin(sql: string): Promise<void> {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   execFileSync(process.execPath, [path.join(serverDir, 'build.mjs')], { cwd: serverDir, stdio: 'ignore' });
   mkdirSync(path.dirname(faultMainJs), { recursive: true });
-  for (const file of ['main.js', 'main.js.map']) copyFileSync(path.join(serverDir, 'dist', file), path.join(path.dirname(faultMainJs), file));
+  // Copied under another name and renamed: a server starting from the old copy meanwhile reads a whole file.
+  for (const file of ['main.js.map', 'main.js']) {
+    const target = path.join(path.dirname(faultMainJs), file);
+    copyFileSync(path.join(serverDir, 'dist', file), `${target}.${process.pid}`);
+    renameSync(`${target}.${process.pid}`, target);
+  }
   if (!readFileSync(faultMainJs, 'utf8').trimEnd().endsWith('//# sourceMappingURL=main.js.map')) throw new Error('the server bundle copied to dist/faults is incomplete');
 
   const root = mkdtempSync(path.join(tmpdir(), 'ds-fault-template-'));
