@@ -11,6 +11,8 @@ mkdirSync(results, { recursive: true });
 const vitest = (name, dir, extra = []) => ['npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(results, name + '.json')}`, ...extra], dir];
 
 const pg = process.env.TEST_DATABASE_URL;
+// The fault-injection suite (docs/security.md): its own config, its summary table printed at the end.
+const faults = (name) => ['npm', ['run', 'test:faults', '--silent', '--', '--reporter=default', '--reporter=./test/faults/summaryReporter.ts', '--reporter=json', `--outputFile=${join(results, name + '.json')}`], 'packages/server'];
 const suites = [
   { name: 'typecheck', run: ['npm', ['run', 'typecheck', '--silent']] },
   { name: 'lint', run: ['npm', ['run', 'lint', '--silent']] },
@@ -18,6 +20,9 @@ const suites = [
   { name: 'sdk unit', run: vitest('sdk', 'packages/sdk') },
   { name: 'server (PGlite)', run: vitest('server-pglite', 'packages/server'), env: { TEST_DATABASE_URL: '' } },
   pg && { name: 'server (PostgreSQL)', run: vitest('server-postgres', 'packages/server'), env: { TEST_DATABASE_URL: pg } },
+  { name: 'faults (PGlite)', run: faults('faults-pglite'), env: { TEST_DATABASE_URL: '' } },
+  // Fewer kills on PostgreSQL: a killed server process cannot touch the database's own durability.
+  pg && { name: 'faults (PostgreSQL)', run: faults('faults-postgres'), env: { TEST_DATABASE_URL: pg, FAULT_RUNS: process.env.FAULT_RUNS || '10' } },
   { name: 'portal unit', run: vitest('portal', '.', ['--config', 'packages/portal/vitest.config.ts']) },
   { name: 'elements (Chromium)', run: ['npx', ['web-test-runner', '--config', 'web-test-runner.config.mjs'], 'packages/elements'] },
   { name: 'end to end (Chromium)', run: vitest('e2e', '.', ['--config', 'e2e/vitest.config.ts']) },
@@ -38,7 +43,7 @@ for (const suite of suites) {
 }
 
 let tests = 0;
-for (const f of ['sdk', 'server-pglite', 'server-postgres', 'portal', 'e2e']) {
+for (const f of ['sdk', 'server-pglite', 'server-postgres', 'faults-pglite', 'faults-postgres', 'portal', 'e2e']) {
   const file = join(results, f + '.json');
   if (existsSync(file)) tests += JSON.parse(readFileSync(file, 'utf8')).numPassedTests ?? 0;
 }

@@ -6,6 +6,8 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'seed/**/*.test.ts'],
+    // The fault-injection suite runs on its own (vitest.faults.config.ts, `npm run test:faults`).
+    exclude: ['**/node_modules/**', 'test/faults/**'],
     environment: 'node',
     globalSetup: ['./test/globalSetup.ts'],
     pool: 'forks',

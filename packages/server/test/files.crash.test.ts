@@ -4,30 +4,18 @@
  * upload completes without sending the acknowledged chunks again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { constants, publicEncrypt } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { fileBytes, md5, sliceChunk } from './filesKit.js';
+import { privateServerBundle } from './serverBundle.js';
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHUNK = 64 * 1024;
-// A private copy of the bundle: another test file may rebuild dist/main.js while this one starts it.
-const mainJs = path.join(serverDir, 'dist/files-crash/main.js');
+let mainJs: string;
 let dataDir: string;
-
-function buildPrivateCopy(): void {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    execFileSync(process.execPath, [path.join(serverDir, 'build.mjs')], { cwd: serverDir });
-    mkdirSync(path.dirname(mainJs), { recursive: true });
-    copyFileSync(path.join(serverDir, 'dist/main.js'), mainJs);
-    if (readFileSync(mainJs, 'utf8').trimEnd().endsWith('//# sourceMappingURL=main.js.map')) return;
-  }
-  throw new Error('could not copy a complete server bundle');
-}
 
 function start(): { child: ChildProcess; url: Promise<string> } {
   const child = spawn(process.execPath, [mainJs], {
@@ -84,7 +72,7 @@ async function sendHalf(base: string, token: string, form: FormData): Promise<vo
 }
 
 beforeAll(() => {
-  buildPrivateCopy();
+  mainJs = privateServerBundle('files-crash');
   dataDir = mkdtempSync(path.join(tmpdir(), 'ds-files-crash-'));
 }, 180_000);
 afterAll(() => {

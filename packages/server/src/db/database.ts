@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { schema } from './schema.js';
+import { isDatabaseUnavailable } from './unavailable.js';
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -93,6 +94,9 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
     max: 10,
     ...(schemaName ? { options: `-c search_path="${schemaName}"` } : {}),
   });
+  // An idle connection cut by the database (a restart) is dropped by the pool, which opens a new one
+  // on demand; without a listener the pool's 'error' event would end the process.
+  pool.on('error', (err) => console.warn('数据库连接中断，将重新连接 / database connection lost:', err.message));
   // Fail at start rather than on the first request when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
@@ -103,6 +107,7 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
     orm,
     async script(fn) {
       const conn = await pool.connect();
+      let broken: Error | undefined;
       try {
         await conn.query('BEGIN');
         const result = await fn({
@@ -115,9 +120,11 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
         return result;
       } catch (err) {
         await conn.query('ROLLBACK').catch(() => undefined);
+        broken = isDatabaseUnavailable(err) ? (err as Error) : undefined;
         throw err;
       } finally {
-        conn.release();
+        // A connection the database cut is destroyed, not handed to the next request.
+        conn.release(broken);
       }
     },
     async ping() {

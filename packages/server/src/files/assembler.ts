@@ -77,7 +77,9 @@ export class Assembler {
       await this.store.deleteUpload(id);
       return this.repo.fileInfo(upload.id, upload.userId);
     } catch (err) {
-      if (!(err instanceof AppError)) await this.repo.releaseAssembly(upload.id, this.now()).catch(() => undefined);
+      // Released for the next try unless the upload was refused for good (and dropped); an object
+      // store that is away (503) is tried again.
+      if (!(err instanceof AppError) || err.status === Codes.UNAVAILABLE) await this.repo.releaseAssembly(upload.id, this.now()).catch(() => undefined);
       throw err;
     } finally {
       clearInterval(renew);

@@ -56,15 +56,23 @@ export class LocalChunkStore implements ChunkStore {
       // once, below (a stream on the raw fd closed it when the pipeline failed, and the second close
       // could hit another file that had been given the same number meanwhile).
       let position = offset;
+      // The write's own error (ENOSPC from a full disk): the pipeline may report it as the AbortError
+      // of the source it tore down instead, which would hide a full disk behind a bare 500.
+      let writeError: unknown;
       await pipeline(bytes, tap, async (source: AsyncIterable<Buffer>) => {
         for await (const chunk of source) {
           let written = 0;
           while (written < chunk.length) {
-            const { bytesWritten } = await handle.write(chunk, written, chunk.length - written, position);
+            const { bytesWritten } = await handle.write(chunk, written, chunk.length - written, position).catch((err: unknown) => {
+              writeError = err;
+              throw err;
+            });
             written += bytesWritten;
             position += bytesWritten;
           }
         }
+      }).catch((err: unknown) => {
+        throw writeError ?? err;
       });
       await handle.datasync();
       if (created) await fsyncPath(dir);

@@ -5,8 +5,12 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { Readable } from 'node:stream';
+import { Codes } from '@dscloud/sdk/errors';
+import { AppError } from '../http/appError.js';
 import { amzDateOf, encodeRfc3986, signV4 } from './s3Signer.js';
 import type { S3Settings } from './fileSettings.js';
+
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
 
 export class S3Error extends Error {
   constructor(
@@ -71,7 +75,10 @@ export class S3Client {
         { protocol: this.base.protocol, hostname: this.base.hostname, port: this.base.port || undefined, method: request.method, path, headers: { ...headers, host } },
         resolve,
       );
-      req.on('error', reject);
+      req.on('error', (err: NodeJS.ErrnoException) =>
+        // The bucket's server unreachable: 503, which the uploader retries, not a bare 500.
+        reject(UNREACHABLE.has(err.code ?? '') ? new AppError(Codes.UNAVAILABLE, '对象存储暂不可用，请稍后重试', { cause: err }) : err),
+      );
       if (request.body) {
         request.body.on('error', (err) => req.destroy(err));
         request.body.pipe(req);

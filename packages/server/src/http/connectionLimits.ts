@@ -4,6 +4,7 @@
  * - headers must arrive within `headersTimeoutMs`, a whole request within `requestTimeoutMs`
  *   (uploads within `uploadTimeoutMs`, or longer for a large file at 1 Mbit/s), and a connection on
  *   which nothing moves for `idleTimeoutMs` is closed; idle keep-alive connections wait `keepAliveTimeoutMs`;
+ * - a connection that has not sent its first request's headers within `headersTimeoutMs` is closed;
  * - one client address may hold `maxConnectionsPerIp` connections at once (0: no limit, for a proxy in
  *   front that limits), and the server `maxConnections` in all; further ones are closed at once.
  */
@@ -40,6 +41,25 @@ export function bodyTimeMs(url: string, contentLength: string | undefined, limit
 
 export function installConnectionLimits(app: FastifyInstance, limits: ServerLimits): void {
   app.server.maxConnections = limits.maxConnections;
+
+  // A connection must deliver its first request's headers within the header time. Node's own check
+  // misses a connection that sends nothing (or a few bytes) when the idle timeout is longer than the
+  // header time (the defaults: 10 s and 60 s): such a socket was held for ever.
+  const firstHeaders = new WeakMap<Socket, NodeJS.Timeout>();
+  app.server.on('connection', (socket: Socket) => {
+    const timer = setTimeout(() => socket.destroy(), limits.headersTimeoutMs);
+    timer.unref();
+    firstHeaders.set(socket, timer);
+    socket.once('close', () => clearTimeout(timer));
+  });
+  app.server.on('request', (request: { socket: Socket }) => {
+    const timer = firstHeaders.get(request.socket);
+    if (timer) {
+      clearTimeout(timer);
+      firstHeaders.delete(request.socket);
+    }
+  });
+
   if (limits.maxConnectionsPerIp > 0) {
     const open = new Map<string, number>();
     app.server.on('connection', (socket: Socket) => {

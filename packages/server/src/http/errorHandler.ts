@@ -8,6 +8,7 @@ import { Codes, httpStatusFor, messageFor } from '@dscloud/sdk/errors';
 import { AppError } from './appError.js';
 import { failure, localeOf } from './envelope.js';
 import { describeValidation } from './validationMessage.js';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 
 function send(reply: FastifyReply, code: number, message: string, field?: string, extra?: Record<string, unknown>) {
   return reply.status(httpStatusFor(code)).type('application/json; charset=utf-8').send(failure(code, message, field, extra));
@@ -54,6 +55,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error.statusCode === 429) return send(reply, Codes.TOO_MANY_REQUESTS, messageFor(Codes.TOO_MANY_REQUESTS, locale));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return send(reply, error.statusCode, messageFor(error.statusCode, locale));
+    }
+    // The database restarting or unreachable: 503, which clients retry; the pool reconnects by itself.
+    if (request.raw.complete && !request.raw.aborted && isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return send(reply, Codes.DATABASE_UNAVAILABLE, messageFor(Codes.DATABASE_UNAVAILABLE, locale));
     }
     // A client that went away mid-body (a closed tab, a dropped line) is not a server fault: a warning.
     if (clientWentAway(error, request.raw.aborted)) {

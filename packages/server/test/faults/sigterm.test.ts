@@ -1,19 +1,25 @@
 /**
- * SIGTERM under load, against the real server process (scripts/reference-server.mjs): the server
+ * SIGTERM under load, against the real server process: the server
  * exits within its grace time even with a client stalled mid-request, releases the data-folder lock,
  * and every chunk it acknowledged is there after a restart. Also when its data folder is removed
  * while it stops (the case that once hung for minutes).
  */
 import { constants, createHash, publicEncrypt, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM script of the repository, no type declarations
-import { startReferenceServer } from '../../../scripts/reference-server.mjs';
-import { PNG_HEAD } from './filesKit.js';
+import { PNG_HEAD } from '../filesKit.js';
+import { record } from './faultRecord.js';
+import { databaseLeg, freshDataDir, scratchDatabase, startServer, type ServerProcess } from './serverProcess.js';
+
+const GRACE_MS = 3_000;
+const CHUNK = 64 * 1024;
+const cleanup: Array<() => Promise<void> | void> = [];
+afterAll(async () => {
+  for (const step of cleanup.reverse()) await step();
+});
 
 interface Server {
   apiBase: string;
@@ -21,15 +27,19 @@ interface Server {
   stop(): Promise<void>;
 }
 
-const GRACE_MS = 3_000;
-const CHUNK = 64 * 1024;
-const folders: string[] = [];
-afterAll(() => {
-  for (const f of folders) rmSync(f, { recursive: true, force: true });
-});
+/** A data folder (and on PostgreSQL a database) of the test's own, removed after the file. */
+async function place(): Promise<{ dataDir: string; databaseUrl: string | undefined }> {
+  const { dataDir, remove } = await freshDataDir();
+  const db = await scratchDatabase();
+  cleanup.push(remove, () => db.drop());
+  return { dataDir, databaseUrl: db.url };
+}
 
-const start = (dataDir: string): Promise<Server> =>
-  startReferenceServer({ dataDir, env: { SHUTDOWN_GRACE_SECONDS: String(GRACE_MS / 1000), LOG_LEVEL: 'error' } });
+async function start(at: { dataDir: string; databaseUrl: string | undefined }): Promise<Server> {
+  const server: ServerProcess = await startServer({ ...at, env: { SHUTDOWN_GRACE_SECONDS: String(GRACE_MS / 1000), LOG_LEVEL: 'error' } });
+  cleanup.push(() => server.stop());
+  return { apiBase: server.base, child: server.child, stop: server.stop };
+}
 
 async function login(base: string, username: string): Promise<string> {
   const key = ((await (await fetch(`${base}/cas/publicKey`)).json()) as any).data.publicKey as string;
@@ -145,11 +155,13 @@ function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: str
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 }
 
-describe('stopping the server under load', () => {
-  it('exits within its grace time, releases the lock and keeps every acknowledged chunk', async () => {
-    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'ds-shutdown-')), 'data');
-    folders.push(path.dirname(dataDir));
-    const server = await start(dataDir);
+describe(`SIGTERM under load (${databaseLeg})`, () => {
+  it('exits within its grace time, releases the lock and keeps every acknowledged chunk', async (context) => {
+    const rec = record(context, '4 uploaders + 4 page readers + a stalled upload; 3 s grace');
+    rec.runs = 1;
+    const at = await place();
+    const { dataDir } = at;
+    const server = await start(at);
     const token = await login(server.apiBase, 'teacher');
     const acks: Ack[] = [];
     const loops = [...[0, 1, 2, 3].map((w) => uploadLoop(server.apiBase, token, acks, w)), ...[0, 1, 2, 3].map(() => pageLoop(server.apiBase))];
@@ -173,7 +185,7 @@ describe('stopping the server under load', () => {
     expect(tookMs).toBeLessThan(GRACE_MS + 3_000);
     expect(existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
 
-    const again = await start(dataDir);
+    const again = await start(at);
     try {
       const teacher = await login(again.apiBase, 'teacher');
       const byFile = new Map<string, { ack: Ack; chunks: number[] }>();
@@ -189,6 +201,7 @@ describe('stopping the server under load', () => {
           body: JSON.stringify({ fileMd5: ack.fileMd5, fileName: ack.fileName, totalSize: ack.totalSize, chunkSize: CHUNK }),
         });
         const received = ((await res.json()) as any).data.received as number[];
+        rec.lost += chunks.filter((c) => !received.includes(c)).length;
         expect(`${ack.fileName}: ${received.filter((c) => chunks.includes(c)).join(',')}`).toBe(`${ack.fileName}: ${chunks.join(',')}`);
       }
     } finally {
@@ -196,10 +209,11 @@ describe('stopping the server under load', () => {
     }
   }, 240_000);
 
-  it('exits in bounded time even when its data folder is removed while it stops', async () => {
-    const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'ds-shutdown-')), 'data');
-    folders.push(path.dirname(dataDir));
-    const server = await start(dataDir);
+  it('exits in bounded time even when its data folder is removed while it stops', async (context) => {
+    record(context, 'data folder removed during the shutdown').runs = 1;
+    const at = await place();
+    const { dataDir } = at;
+    const server = await start(at);
     const token = await login(server.apiBase, 'teacher');
     const acks: Ack[] = [];
     const loops = [uploadLoop(server.apiBase, token, acks, 0), pageLoop(server.apiBase), pageLoop(server.apiBase)];
