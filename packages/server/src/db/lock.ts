@@ -1,8 +1,13 @@
 /**
  * PGlite has no lock of its own: two processes on one data folder would corrupt it. The server holds
  * `DATA_DIR/server.lock` with its pid; a lock whose pid is no longer alive (a crash) is taken over.
+ *
+ * The lock file never exists without its pid: it is written under a name of our own and then linked
+ * into place (a link fails if the name exists, atomically). A stale lock is moved aside under a name
+ * of our own before it is removed, so two processes taking over the same stale lock at once cannot
+ * remove each other's fresh one: only one of them moves it, the other finds it gone and tries again.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 export class LockHeldError extends Error {
@@ -32,21 +37,53 @@ function alive(pid: number): boolean {
 }
 
 function tryCreate(lockPath: string): boolean {
+  const mine = `${lockPath}.${process.pid}.new`;
+  writeFileSync(mine, `${process.pid}\n`, { mode: 0o600 });
   try {
-    const fd = openSync(lockPath, 'wx', 0o600);
-    writeSync(fd, `${process.pid}\n`);
-    closeSync(fd);
+    linkSync(mine, lockPath);
     return true;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw err;
+  } finally {
+    rmSync(mine, { force: true });
   }
+}
+
+const holderOf = (file: string): number => Number.parseInt(readFileSync(file, 'utf8'), 10);
+
+/** Moves a lock seen as stale aside and removes it — unless what was moved turns out to be alive. */
+function takeOver(lockPath: string, staleHolder: number): void {
+  const aside = `${lockPath}.${process.pid}.stale`;
+  try {
+    renameSync(lockPath, aside);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return; // Another process moved it first.
+    throw err;
+  }
+  let moved = NaN;
+  try {
+    moved = holderOf(aside);
+  } catch {
+    // Unreadable: stale.
+  }
+  if (moved !== staleHolder && alive(moved)) {
+    // A process took the folder between our look and our move: put its lock back and step aside.
+    try {
+      linkSync(aside, lockPath);
+    } catch {
+      // Someone else holds the name now; their lock stands.
+    }
+    rmSync(aside, { force: true });
+    throw new LockHeldError(lockPath, moved);
+  }
+  rmSync(aside, { force: true });
 }
 
 export function acquireDataDirLock(dataDir: string): DataDirLock {
   mkdirSync(dataDir, { recursive: true });
   const lockPath = path.join(dataDir, 'server.lock');
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < 5; attempt++) {
     if (tryCreate(lockPath)) {
       let released = false;
       // A process that exits without closing (an error while closing) still leaves the folder free.
@@ -59,8 +96,7 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
           released = true;
           process.off('exit', onExit);
           try {
-            const holder = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
-            if (holder === process.pid) rmSync(lockPath, { force: true });
+            if (holderOf(lockPath) === process.pid) rmSync(lockPath, { force: true });
           } catch {
             // Already gone: nothing to release.
           }
@@ -70,12 +106,12 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
     }
     let holder: number;
     try {
-      holder = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
+      holder = holderOf(lockPath);
     } catch {
       continue; // Removed between our attempts: try again.
     }
     if (alive(holder)) throw new LockHeldError(lockPath, holder);
-    rmSync(lockPath, { force: true });
+    takeOver(lockPath, holder);
   }
   throw new Error(`无法获取数据目录锁：${lockPath}`);
 }
