@@ -46,6 +46,8 @@ export function ImageCropField({ imageUrl, width, height, label, onUploaded, onB
   const choose = (file: File | undefined) => {
     if (!file) return;
     setSource({ url: URL.createObjectURL(file), name: file.name });
+    // The crop area is known once the cropper has loaded the picture; until then there is nothing to crop.
+    setArea(null);
     setCrop({ x: 0, y: 0 });
     setZoom(1);
   };
@@ -105,6 +107,7 @@ export function ImageCropField({ imageUrl, width, height, label, onUploaded, onB
         okText={t('crop.confirm')}
         cancelText={t('kit.cancel')}
         onOk={() => void confirm()}
+        okButtonProps={{ disabled: area === null }}
         onCancel={() => setSource(null)}
         width={720}
         destroyOnHidden
