@@ -9,6 +9,7 @@ import type {
   Page,
   SignUpNode,
   SignUpSummary,
+  SignUpUserInfo,
   WorkInput,
   WorkReviewProgress,
   WorkSubmitStatusCode,
@@ -17,19 +18,7 @@ import type {
 /** An activity the teacher signed up for (`teacher/signUp/page`). */
 export type MyActivity = ActivitySummary & { signUpId: string; workCount: number };
 
-/** `activitySignUp/getUserInfo/{activityId}`: the sign-up form's prefill and whether the teacher may join. */
-export interface SignUpUserInfo {
-  realName: string;
-  phone: string;
-  schoolId: string;
-  schoolName: string;
-  districtId: string | null;
-  districtName: string;
-  stage: number | null;
-  subjectCode: number | null;
-  eligible: boolean;
-  reason?: string;
-}
+export type { SignUpUserInfo };
 
 export interface ActivityListQuery {
   pageNum: number;

@@ -147,6 +147,21 @@ export interface SignUpNode {
   workId: string | null;
 }
 
+/** `activitySignUp/getUserInfo/{activityId}`: the sign-up form's prefill and whether the teacher may join. */
+export interface SignUpUserInfo {
+  realName: string;
+  phone: string;
+  schoolId: string;
+  schoolName: string;
+  districtId: string | null;
+  districtName: string;
+  stage: number | null;
+  subjectCode: number | null;
+  eligible: boolean;
+  /** Why not, when not eligible. */
+  reason?: string;
+}
+
 /** A node of `activitySignUp/nodeTree`, with its occupancy. */
 export interface OccupancyNode {
   nodeId: string;

@@ -3,7 +3,7 @@
  * nodes, and giving nodes or the whole sign-up up. Routes (signUpRoutes.ts) only parse and answer.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { SignUpStatus, type SignUpSummary } from '@dscloud/sdk/activities';
+import { SignUpStatus, type SignUpSummary, type SignUpUserInfo } from '@dscloud/sdk/activities';
 import { Codes } from '@dscloud/sdk/errors';
 import type { AppContext } from '../context.js';
 import { activityScopes, activitySignUpNodes, teacherInfos } from '../db/schema.js';
@@ -25,18 +25,7 @@ export interface SignUpInput {
   subjectCode: number;
 }
 
-export interface UserInfo {
-  realName: string;
-  phone: string;
-  schoolId: string;
-  schoolName: string;
-  districtId: string | null;
-  districtName: string;
-  stage: number | null;
-  subjectCode: number | null;
-  eligible: boolean;
-  reason?: string;
-}
+export type UserInfo = SignUpUserInfo;
 
 /** The sign-up form's prefill: the existing sign-up, else the account and its teacher introduction. */
 export async function userInfo(ctx: AppContext, auth: AuthUser, activityId: string): Promise<UserInfo> {
