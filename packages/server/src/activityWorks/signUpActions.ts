@@ -14,7 +14,7 @@ import { joinableActivity, publishedActivity, rulesOf } from './joinable.js';
 import { teacherOrgs } from './orgs.js';
 import { nodesInScope } from './scopeNodes.js';
 import { activeNodeCount, cancelNode, cancelSignUp, claimNodes, saveSignUp, signUpById, signUpNodeById, signUpOf } from './signUpRepo.js';
-import { toSignUpSummary, type SignUpRow } from './signUpView.js';
+import { toSignUpSummary, type SignUpRow } from '../activities/signUpView.js';
 import { assertBeforeReview, assertWindowOpen } from './windows.js';
 
 export interface SignUpInput {

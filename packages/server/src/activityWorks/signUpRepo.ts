@@ -15,7 +15,7 @@ import { newId } from '../db/ids.js';
 import { rows } from '../db/rows.js';
 import { activityNodeOccupancy, activitySignUpNodes, activitySignUps, activityWorks } from '../db/schema.js';
 import { AppError } from '../http/appError.js';
-import type { SignUpRow } from './signUpView.js';
+import type { SignUpRow } from '../activities/signUpView.js';
 
 type Tx = Parameters<Parameters<Orm['transaction']>[0]>[0];
 

@@ -15,7 +15,7 @@ import { activityAreas, activitySchools } from './orgs.js';
 import { occupancyTree } from './nodeTree.js';
 import { ScopeNodeCache } from './scopeCache.js';
 import { giveUpNode, ownNode, saveNodes, signUp, userInfo, withdrawSignUp, type SignUpInput } from './signUpActions.js';
-import { signUpNodes } from './signUpView.js';
+import { signUpNodes } from '../activities/signUpView.js';
 import { workOfNode } from './workView.js';
 
 export const SIGN_UP = '/cloudSchool/v1/activitySignUp';

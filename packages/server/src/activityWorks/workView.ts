@@ -5,7 +5,7 @@ import { WorkSubmitStatus } from '@dscloud/sdk/activities';
 import type { AppContext } from '../context.js';
 import type { Orm } from '../db/database.js';
 import { activitySignUps, activityWorkItems, activityWorks } from '../db/schema.js';
-import { nodeLabels, orgNames } from './signUpView.js';
+import { nodeLabels, orgNames } from '../activities/signUpView.js';
 
 export type WorkRow = typeof activityWorks.$inferSelect;
 
