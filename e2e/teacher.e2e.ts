@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, headerText, launchBrowser, loginAs, newPage, storedToken } from './support/browser';
+import { atRoute, baseUrl, headerText, launchBrowser, loginAs, newPage, storedToken } from './support/browser';
 
 describe('teacher', () => {
   let browser: Browser;
@@ -71,8 +71,12 @@ describe('teacher', () => {
   it('follows a session ended on the server: back to login with the way back to the screen', async () => {
     const { context, page } = await newPage(browser);
     await loginAs(page, 'teacher');
+    // The screen's own signed-in call must be answered first: sent after the token is removed, its refusal
+    // would end the session in this page (token gone) and the reload would come back as a visitor.
+    const history = page.waitForResponse(/lessonHistoryNode\/getByBusinessType/);
     await page.getByRole('link', { name: '智慧教学' }).click();
     await page.waitForURL(/#\/learn$/);
+    await history;
     const token = await storedToken(page);
     const removed = await fetch(`${baseUrl()}/cas/sz/removeToken`, {
       method: 'POST',
@@ -82,7 +86,8 @@ describe('teacher', () => {
     expect(((await removed.json()) as { status: number }).status).toBe(200);
 
     await page.reload();
-    await page.waitForURL(/#\/login\?returnUrl=/, { timeout: 20_000 });
+    await atRoute(page, /#\/login\?returnUrl=/);
+    await page.getByLabel('账号', { exact: true }).waitFor();
     expect(decodeURIComponent(page.url().split('returnUrl=')[1]!)).toBe('/learn');
     await loginAs(page, 'teacher', page.url().split('#')[1]);
     await page.waitForURL(/#\/learn$/);

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 // @ts-expect-error plain ESM script of the repository, no type declarations
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
@@ -30,6 +30,14 @@ export async function newPage(
 /** Opens a hash route of the portal. */
 export async function open(page: Page, route: string): Promise<void> {
   await page.goto(`${baseUrl()}/#${route}`);
+}
+
+/**
+ * Waits until the portal shows a hash route matching `pattern`. Unlike `page.waitForURL` it does not
+ * also wait for the document's load event, and a timeout names the address the page was left at.
+ */
+export async function atRoute(page: Page, pattern: RegExp, timeout = 20_000): Promise<void> {
+  await expect.poll(() => page.url(), { timeout, message: `the portal's address should match ${pattern}` }).toMatch(pattern);
 }
 
 /** Logs in through the portal's login page, as a user would, and waits for the shell. */
