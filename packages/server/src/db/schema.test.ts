@@ -18,7 +18,7 @@ interface ColumnShape {
 
 type TableShape = { columns: Record<string, ColumnShape>; primaryKey: string[]; uniques: string[][] };
 
-const SQL_TYPES: Record<string, string> = { int2: 'smallint', int4: 'integer', int8: 'bigint', bool: 'boolean', text: 'text', jsonb: 'jsonb' };
+const SQL_TYPES: Record<string, string> = { int2: 'smallint', int4: 'integer', int8: 'bigint', bool: 'boolean', float4: 'real', text: 'text', jsonb: 'jsonb' };
 
 function declared(): Record<string, TableShape> {
   const out: Record<string, TableShape> = {};

@@ -1,5 +1,5 @@
 /** Resource-collection activities, sign-ups, claimed nodes and works (migrations/0070_activities.sql). */
-import { bigint, integer, jsonb, pgTable, primaryKey, smallint, text, unique } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, primaryKey, real, smallint, text, unique } from 'drizzle-orm/pg-core';
 import type {
   ActivityAttachment,
   ActivityRules,
@@ -9,6 +9,7 @@ import type {
   VideoProbe,
   VideoRules,
 } from '@dscloud/sdk/activities';
+import type { ReviewRules } from '@dscloud/sdk/review';
 import { bigNumber, epoch } from './columns.js';
 
 export const activities = pgTable('activities', {
@@ -31,6 +32,7 @@ export const activities = pgTable('activities', {
   rules: jsonb('rules').$type<ActivityRules>().notNull().default({} as ActivityRules),
   videoRules: jsonb('video_rules').$type<VideoRules>().notNull().default({} as VideoRules),
   attachments: jsonb('attachments').$type<ActivityAttachment[]>().notNull().default([]),
+  reviewRules: jsonb('review_rules').$type<Partial<ReviewRules>>().notNull().default({}),
   publishedAt: epoch('published_at'),
   version: integer('version').notNull().default(1),
   deletedAt: epoch('deleted_at'),
@@ -104,6 +106,13 @@ export const activityWorks = pgTable('activity_works', {
   reviewState: smallint('review_state').notNull().default(0),
   reviewLevel: smallint('review_level'),
   publishedLessonId: text('published_lesson_id'),
+  stage: smallint('stage'),
+  subjectCode: integer('subject_code'),
+  districtId: text('district_id'),
+  bookId: text('book_id'),
+  round: integer('round').notNull().default(1),
+  reviewScore: real('review_score'),
+  reviewedAt: epoch('reviewed_at'),
   submittedAt: epoch('submitted_at'),
   version: integer('version').notNull().default(1),
   createdAt: epoch('created_at').notNull(),
@@ -122,4 +131,51 @@ export const activityWorkItems = pgTable(
     sort: integer('sort').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.workId, t.item, t.fileId] })],
+);
+
+/** Reviewers of an activity (migrations/0080_works_review.sql). */
+export const activityAuditPersons = pgTable(
+  'activity_audit_persons',
+  {
+    id: text('id').primaryKey(),
+    activityId: text('activity_id').notNull(),
+    level: smallint('level').notNull(),
+    userId: text('user_id').notNull(),
+    orgId: text('org_id').notNull(),
+    stage: smallint('stage').notNull(),
+    subjectCode: integer('subject_code').notNull(),
+    finalReviewer: boolean('final_reviewer').notNull().default(false),
+    createdBy: text('created_by'),
+    createdAt: epoch('created_at').notNull(),
+  },
+  (t) => [unique().on(t.activityId, t.level, t.userId, t.orgId, t.stage, t.subjectCode)],
+);
+
+/** Every decision on a work: the trace. */
+export const activityWorkAudits = pgTable('activity_work_audits', {
+  id: text('id').primaryKey(),
+  workId: text('work_id').notNull(),
+  activityId: text('activity_id').notNull(),
+  level: smallint('level').notNull(),
+  round: integer('round').notNull(),
+  workVersion: integer('work_version').notNull(),
+  reviewerId: text('reviewer_id').notNull(),
+  decision: smallint('decision').notNull(),
+  score: real('score'),
+  scores: jsonb('scores').$type<Record<string, number>>().notNull().default({}),
+  opinion: text('opinion').notNull().default(''),
+  counted: boolean('counted').notNull().default(true),
+  createdAt: epoch('created_at').notNull(),
+});
+
+/** Works passed up per (activity, level, organisation unit), against the level's quota. */
+export const activityReviewQuota = pgTable(
+  'activity_review_quota',
+  {
+    activityId: text('activity_id').notNull(),
+    level: smallint('level').notNull(),
+    orgId: text('org_id').notNull(),
+    used: integer('used').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.activityId, t.level, t.orgId] })],
 );

@@ -1,0 +1,6 @@
+/**
+ * The works review of resource-collection activities, once for every client: decisions, review rules,
+ * reviewer assignments, the reviewer's work rows, decisions and the trace.
+ */
+export * from './codes.js';
+export * from './types.js';
