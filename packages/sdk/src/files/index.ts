@@ -9,3 +9,12 @@ export {
   type SignatureInfo,
 } from './objectStoreForm.js';
 export { formatQuotaBytes, quotaFits, quotaMessage, quotaSummary, type UploadQuota } from './uploadQuota.js';
+export {
+  MP4_SLICE_SIZE,
+  readMp4Movie,
+  type ByteRangeReader,
+  type Mp4BoxModule,
+  type Mp4Movie,
+  type Mp4Track,
+  type ReadMovieOptions,
+} from './mp4Movie.js';

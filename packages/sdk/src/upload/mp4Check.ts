@@ -1,11 +1,11 @@
 import { readRange, type FileSource } from './fileSource.js';
 import { abortError } from '../http/abort.js';
+import { MP4_SLICE_SIZE, readMp4Movie, type Mp4BoxModule } from '../files/mp4Movie.js';
+
+export type { Mp4BoxModule };
 
 /** Spec §9: MP4 parsing reads 1 MB at a time. */
-export const DEFAULT_MP4_SLICE_SIZE = 1024 * 1024;
-
-/** The full build: `mp4box/simple` throws on files written by ffmpeg. */
-export type Mp4BoxModule = typeof import('mp4box');
+export const DEFAULT_MP4_SLICE_SIZE = MP4_SLICE_SIZE;
 
 /** Loaded only when an MP4 is added, so pages that never see one never download the parser. */
 export const loadMp4Box = (): Promise<Mp4BoxModule> => import('mp4box');
@@ -25,50 +25,15 @@ export interface Mp4CheckResult {
   bytesRead: number;
 }
 
-/**
- * Reads only the ranges mp4box asks for: after each slice it returns the next offset it needs, so a
- * large `mdat` before the `moov` box is skipped, not read.
- */
+/** Whether the file is an MP4 with an H.264 track; only the ranges mp4box asks for are read. */
 export async function checkMp4H264(source: FileSource, options: Mp4CheckOptions = {}): Promise<Mp4CheckResult> {
   if (source.type.toLowerCase() !== 'video/mp4') return { isMp4H264: false, codecs: [], bytesRead: 0 };
   const mp4box = await (options.load ?? loadMp4Box)();
-  // Errors only: a non-MP4 renamed to .mp4 is an expected case, not a console flood.
-  mp4box.Log.setLogLevel(mp4box.Log.error);
-  const sliceSize = options.sliceSize ?? DEFAULT_MP4_SLICE_SIZE;
-  const file = mp4box.createFile();
-  let info: { tracks: Array<{ codec: string; type?: string }> } | undefined;
-  let broken = false;
-  file.onReady = (movie) => {
-    info = movie;
-  };
-  file.onError = () => {
-    broken = true;
-  };
-  let offset = 0;
-  let bytesRead = 0;
-  while (!info && !broken && offset < source.size) {
-    if (options.signal?.aborted) throw abortError();
-    const end = Math.min(source.size, offset + sliceSize);
-    const bytes = await readRange(source, offset, end);
-    bytesRead += bytes.byteLength;
-    const buffer = mp4box.MP4BoxBuffer.fromArrayBuffer(bytes.slice().buffer, offset);
-    let next: number | undefined;
-    try {
-      next = file.appendBuffer(buffer, end >= source.size);
-    } catch {
-      broken = true;
-      break;
-    }
-    // A parser that asks for nothing new is done with what it could understand.
-    offset = typeof next === 'number' && next > offset ? next : end;
-  }
-  if (!info && !broken) {
-    try {
-      file.flush();
-    } catch {
-      // A file that fails even to flush has no movie box: `info` stays empty.
-    }
-  }
-  const codecs = info ? info.tracks.map((track) => track.codec) : [];
+  const { movie, bytesRead } = await readMp4Movie(mp4box, source.size, (start, end) => readRange(source, start, end), {
+    sliceSize: options.sliceSize ?? DEFAULT_MP4_SLICE_SIZE,
+    ...(options.signal ? { signal: options.signal } : {}),
+    onAbort: abortError,
+  });
+  const codecs = movie ? movie.tracks.map((track) => track.codec) : [];
   return { isMp4H264: codecs.some((codec) => /^avc[13]/i.test(codec)), codecs, bytesRead };
 }

@@ -5,34 +5,15 @@
  * its name. Codec strings map to the review's names: avc1/avc3 → h264, hvc1/hev1 → h265, mp4v → mpeg4,
  * mp4a.40.x → aac, mp4a.6b/.69 → mp3.
  */
-import { createFile, Log, MP4BoxBuffer } from 'mp4box';
+import * as mp4box from 'mp4box';
 import type { VideoProbe } from '@dscloud/sdk/activities';
+import { readMp4Movie } from '@dscloud/sdk/files';
 
 /** Reads bytes `[start, end]` (inclusive) of the file. */
 export type RangeReader = (start: number, end: number) => Promise<Uint8Array>;
 
-const SLICE = 1024 * 1024;
 /** A file whose movie box cannot be found in this many bytes read is reported unreadable. */
 const MAX_READ = 64 * 1024 * 1024;
-
-interface TrackInfo {
-  codec: string;
-  type?: string;
-  nb_samples: number;
-  samples_duration: number;
-  timescale: number;
-  bitrate: number;
-  /** Bytes of every sample of the track. */
-  size: number;
-  video?: { width: number; height: number };
-  audio?: unknown;
-}
-
-interface MovieInfo {
-  duration: number;
-  timescale: number;
-  tracks: TrackInfo[];
-}
 
 export const UNREADABLE: Omit<VideoProbe, 'fileSize'> = Object.freeze({
   container: '',
@@ -56,49 +37,11 @@ export function codecName(codec: string): string {
   return c.split('.')[0] ?? c;
 }
 
-async function movieInfo(size: number, read: RangeReader): Promise<MovieInfo | null> {
-  Log.setLogLevel(Log.error);
-  const file = createFile();
-  let info: MovieInfo | null = null;
-  let broken = false;
-  file.onReady = (movie: unknown) => {
-    info = movie as MovieInfo;
-  };
-  file.onError = () => {
-    broken = true;
-  };
-  let offset = 0;
-  let bytesRead = 0;
-  while (!info && !broken && offset < size && bytesRead < MAX_READ) {
-    const end = Math.min(size, offset + SLICE);
-    const bytes = await read(offset, end - 1);
-    bytesRead += bytes.byteLength;
-    const copy = new Uint8Array(bytes.byteLength);
-    copy.set(bytes);
-    let next: number | undefined;
-    try {
-      next = file.appendBuffer(MP4BoxBuffer.fromArrayBuffer(copy.buffer, offset), end >= size);
-    } catch {
-      broken = true;
-      break;
-    }
-    offset = typeof next === 'number' && next > offset ? next : end;
-  }
-  if (!info && !broken) {
-    try {
-      file.flush();
-    } catch {
-      // No movie box at all: unreadable.
-    }
-  }
-  return info;
-}
-
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** What the file holds; `container: ''` when it is not an MP4 the parser can read. */
 export async function probeVideo(size: number, read: RangeReader): Promise<VideoProbe> {
-  const info = await movieInfo(size, read).catch(() => null);
+  const { movie: info } = await readMp4Movie(mp4box, size, (start, end) => read(start, end - 1), { maxRead: MAX_READ }).catch(() => ({ movie: null }));
   if (!info || !info.tracks?.length) return { ...UNREADABLE, fileSize: size };
   const video = info.tracks.find((t) => t.video || t.type === 'video');
   const audio = info.tracks.find((t) => t.audio || t.type === 'audio');
