@@ -2,9 +2,9 @@ import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, us
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { HolderOutlined } from '@ant-design/icons';
-import { Button, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Table, Tooltip, type TableColumnsType, type TableProps } from 'antd';
 import { createContext, useContext, useMemo, type CSSProperties, type HTMLAttributes } from 'react';
-import { useT } from '../../i18n/useT';
+import { useT, type Translate } from '../../i18n/useT';
 import { reorderIds } from './reorder';
 
 type HandleProps = Pick<ReturnType<typeof useSortable>, 'attributes' | 'listeners' | 'setActivatorNodeRef'>;
@@ -27,6 +27,29 @@ export function DragHandle({ label }: { label: string }) {
       style={{ cursor: 'grab', touchAction: 'none' }}
     />
   );
+}
+
+/**
+ * The handle column of a sortable list, for writers only (none otherwise). While a filter shows part of
+ * the list the order cannot be changed: a dash says why.
+ */
+export function dragColumns<T>(t: Translate, options: { writable: boolean; filtered: boolean; nameOf: (row: T) => string }): TableColumnsType<T> {
+  if (!options.writable) return [];
+  return [
+    {
+      key: 'drag',
+      title: <span className="ds-visually-hidden">{t('names.sort')}</span>,
+      width: 48,
+      render: (_: unknown, row: T) =>
+        options.filtered ? (
+          <Tooltip title={t('names.dragDisabled')}>
+            <span aria-hidden="true">—</span>
+          </Tooltip>
+        ) : (
+          <DragHandle label={t('kit.sort.handle', { name: options.nameOf(row) })} />
+        ),
+    },
+  ];
 }
 
 function SortableRow(props: HTMLAttributes<HTMLTableRowElement> & { 'data-row-key'?: string }) {

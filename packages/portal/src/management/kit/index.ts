@@ -23,7 +23,7 @@ export { useTableState, type TableController } from './useTableState';
 export { ServerTable, useServerPage, type PageLoad, type ServerPage, type ServerTableProps } from './ServerTable';
 export { useActions, type ActionOptions, type Actions } from './useActions';
 export { BatchBar } from './BatchBar';
-export { SortableTable, DragHandle, type SortableTableProps } from './SortableTable';
+export { SortableTable, DragHandle, dragColumns, type SortableTableProps } from './SortableTable';
 export { reorderIds } from './reorder';
 export { markServerError, serverField, pathOf, type FieldPath } from '../../forms/serverFieldError';
 export { rightsOf, useMgmtRights, type MgmtAccess } from './access';

@@ -1,11 +1,11 @@
-import { Button, Input, Space, Tooltip } from 'antd';
+import { Button, Input, Space } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { NamedEntry, NamedListKind } from '../../api/topics';
 import type { MessageKey } from '../../i18n/messages';
 import { useT } from '../../i18n/useT';
 import { useAsync } from '../../lessons/useAsync';
-import { BatchBar, DragHandle, SortableTable, useActions, useMgmtRights, useTableState, type TableSpec } from '../kit';
+import { BatchBar, dragColumns, SortableTable, useActions, useMgmtRights, useTableState, type TableSpec } from '../kit';
 import { NameDialog } from './NameDialog';
 import { useTopicsAdminApi } from './useTopicsAdminApi';
 import './topics.css';
@@ -50,23 +50,7 @@ export function NamedListScreen({ kind, words }: { kind: NamedListKind; words: N
   const remove = (ids: string[]) => run({ action: () => api.remove(ids), confirm: 'delete', done });
 
   const columns: TableColumnsType<NamedEntry> = [
-    ...(canWrite
-      ? [
-          {
-            key: 'drag',
-            title: <span className="ds-visually-hidden">{t('names.sort')}</span>,
-            width: 48,
-            render: (_: unknown, row: NamedEntry) =>
-              keyword ? (
-                <Tooltip title={t('names.dragDisabled')}>
-                  <span aria-hidden="true">—</span>
-                </Tooltip>
-              ) : (
-                <DragHandle label={t('kit.sort.handle', { name: row.name })} />
-              ),
-          },
-        ]
-      : []),
+    ...dragColumns<NamedEntry>(t, { writable: canWrite, filtered: !!keyword, nameOf: (row) => row.name }),
     { key: 'sort', title: t('names.sort'), dataIndex: 'sort', width: 80 },
     { key: 'name', title: t('names.name'), dataIndex: 'name' },
     { key: 'useCount', title: t(words.useCount), dataIndex: 'useCount', width: 100 },

@@ -1,10 +1,10 @@
-import { Button, Input, Select, Space, Tooltip } from 'antd';
+import { Button, Input, Select, Space } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { Topic } from '../../api/lessons';
 import { useT } from '../../i18n/useT';
 import { useAsync } from '../../lessons/useAsync';
-import { BatchBar, DragHandle, SortableTable, useActions, useMgmtRights, useTableState, type TableSpec } from '../kit';
+import { BatchBar, dragColumns, SortableTable, useActions, useMgmtRights, useTableState, type TableSpec } from '../kit';
 import { TopicDialog } from './TopicDialog';
 import { TopicLessonsDrawer } from './TopicLessonsDrawer';
 import { useTopicsAdminApi } from './useTopicsAdminApi';
@@ -39,23 +39,7 @@ export default function SpecialTopicsScreen() {
   const remove = (ids: string[]) => run({ action: () => api.removeTopics(ids), confirm: 'delete', done });
 
   const columns: TableColumnsType<Topic> = [
-    ...(canWrite
-      ? [
-          {
-            key: 'drag',
-            title: <span className="ds-visually-hidden">{t('names.sort')}</span>,
-            width: 48,
-            render: (_: unknown, row: Topic) =>
-              filtered ? (
-                <Tooltip title={t('names.dragDisabled')}>
-                  <span aria-hidden="true">—</span>
-                </Tooltip>
-              ) : (
-                <DragHandle label={t('kit.sort.handle', { name: row.name })} />
-              ),
-          },
-        ]
-      : []),
+    ...dragColumns<Topic>(t, { writable: canWrite, filtered: filtered, nameOf: (row) => row.name }),
     { key: 'sort', title: t('names.sort'), dataIndex: 'sort', width: 70 },
     {
       key: 'cover',
