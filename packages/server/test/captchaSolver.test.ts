@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
-import { drawPuzzle, inPiece, PIECE_SIZE, PUZZLE_HEIGHT, PUZZLE_WIDTH, type PuzzleRandom } from '../src/auth/captchaImage.js';
+import { drawPuzzle, inPiece, paintField, PIECE_SIZE, PUZZLE_HEIGHT, PUZZLE_WIDTH, type PuzzleRandom } from '../src/auth/captchaImage.js';
 import { CAPTCHA_TOLERANCE_PX } from '../src/auth/captchaService.js';
 
 /** mulberry32: a small seeded generator. */
@@ -32,40 +32,11 @@ interface Drawn {
 
 /** The former drawing, as it was: gradient, blobs, waves, grain; hole = piece × 0.35, rim lightened. */
 function formerPuzzle(random: PuzzleRandom): Drawn {
-  const rand = random.decoration;
   const clamp = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v | 0);
   const width = PUZZLE_WIDTH;
   const height = PUZZLE_HEIGHT;
   const data = new Uint8Array(width * height * 4);
-  const a = [rand(256), rand(256), rand(256)];
-  const b = [rand(256), rand(256), rand(256)];
-  const blobs = Array.from({ length: 6 + rand(5) }, () => ({ x: rand(width), y: rand(height), r: 15 + rand(50), c: [rand(256), rand(256), rand(256)] }));
-  const waveF = 0.02 + rand(40) / 1000;
-  const waveP = rand(628) / 100;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const t = (x + y) / (width + height);
-      let r = a[0]! * (1 - t) + b[0]! * t;
-      let g = a[1]! * (1 - t) + b[1]! * t;
-      let bl = a[2]! * (1 - t) + b[2]! * t;
-      for (const blob of blobs) {
-        const d2 = (x - blob.x) ** 2 + (y - blob.y) ** 2;
-        if (d2 < blob.r * blob.r) {
-          const w = 0.55 * (1 - Math.sqrt(d2) / blob.r);
-          r = r * (1 - w) + blob.c[0]! * w;
-          g = g * (1 - w) + blob.c[1]! * w;
-          bl = bl * (1 - w) + blob.c[2]! * w;
-        }
-      }
-      const wave = Math.sin(x * waveF + waveP + Math.sin(y * 0.05) * 2) * 18;
-      const grain = rand(17) - 8;
-      const o = (y * width + x) * 4;
-      data[o] = clamp(r + wave + grain);
-      data[o + 1] = clamp(g + wave + grain);
-      data[o + 2] = clamp(bl - wave + grain);
-      data[o + 3] = 255;
-    }
-  }
+  paintField(width, height, data, random.decoration, { blobs: { min: 6, spread: 5, minRadius: 15, weight: 0.55 }, wave: 18, grain: 8 });
   const holeX = 60 + random.secret(width - PIECE_SIZE - 60 - 5);
   const holeY = 5 + random.secret(height - PIECE_SIZE - 10);
   const piece = new Uint8Array(PIECE_SIZE * PIECE_SIZE * 4);

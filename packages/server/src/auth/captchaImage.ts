@@ -55,11 +55,24 @@ const onEdge = (shape: Shape, x: number, y: number) =>
 
 const clamp = (v: number) => (v < 0 ? 0 : v > 255 ? 255 : v | 0);
 
-function paintBackground(png: PNG, rand: (max: number) => number): void {
-  const { width, height, data } = png;
+/** How busy the colour field under the puzzle is. */
+export interface FieldLook {
+  /** Blobs: at least `min`, up to `min + spread - 1`. */
+  blobs: { min: number; spread: number; minRadius: number; weight: number };
+  wave: number;
+  /** Grain in ± this many levels. */
+  grain: number;
+}
+
+/** Today's field; the first puzzle's was calmer (test/captchaSolver.test.ts keeps it as the baseline). */
+export const FIELD_LOOK: FieldLook = { blobs: { min: 8, spread: 6, minRadius: 12, weight: 0.6 }, wave: 22, grain: 20 };
+
+/** A gradient between two random colours, with blobs, a wave and grain, into RGBA `data`. */
+export function paintField(width: number, height: number, data: Uint8Array, rand: (max: number) => number, look: FieldLook = FIELD_LOOK): void {
   const a = [rand(256), rand(256), rand(256)];
   const b = [rand(256), rand(256), rand(256)];
-  const blobs = Array.from({ length: 8 + rand(6) }, () => ({ x: rand(width), y: rand(height), r: 12 + rand(50), c: [rand(256), rand(256), rand(256)] }));
+  const { min, spread, minRadius, weight } = look.blobs;
+  const blobs = Array.from({ length: min + rand(spread) }, () => ({ x: rand(width), y: rand(height), r: minRadius + rand(50), c: [rand(256), rand(256), rand(256)] }));
   const waveF = 0.02 + rand(40) / 1000;
   const waveP = rand(628) / 100;
   for (let y = 0; y < height; y++) {
@@ -71,14 +84,14 @@ function paintBackground(png: PNG, rand: (max: number) => number): void {
       for (const blob of blobs) {
         const d2 = (x - blob.x) ** 2 + (y - blob.y) ** 2;
         if (d2 < blob.r * blob.r) {
-          const w = 0.6 * (1 - Math.sqrt(d2) / blob.r);
+          const w = weight * (1 - Math.sqrt(d2) / blob.r);
           r = r * (1 - w) + blob.c[0]! * w;
           g = g * (1 - w) + blob.c[1]! * w;
           bl = bl * (1 - w) + blob.c[2]! * w;
         }
       }
-      const wave = Math.sin(x * waveF + waveP + Math.sin(y * 0.05) * 2) * 22;
-      const grain = rand(41) - 20;
+      const wave = Math.sin(x * waveF + waveP + Math.sin(y * 0.05) * 2) * look.wave;
+      const grain = rand(2 * look.grain + 1) - look.grain;
       const o = (y * width + x) * 4;
       data[o] = clamp(r + wave + grain);
       data[o + 1] = clamp(g + wave + grain);
@@ -86,6 +99,11 @@ function paintBackground(png: PNG, rand: (max: number) => number): void {
       data[o + 3] = 255;
     }
   }
+}
+
+function paintBackground(png: PNG, rand: (max: number) => number): void {
+  const { width, height, data } = png;
+  paintField(width, height, data, rand);
   // Dark and light strokes across the picture, so that dark patches are not only holes.
   for (let n = 6 + rand(5); n > 0; n--) {
     const dark = rand(2) === 0;
