@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { root } from './build-steps.mjs';
+import { NODE_RUNTIMES, nodeRuntime } from './node-runtimes.mjs';
 
 const results = join(root, '.tmp/test-results');
 rmSync(results, { recursive: true, force: true });
@@ -29,6 +30,15 @@ const suites = [
   { name: 'storybook build', run: ['npm', ['run', 'storybook:build', '--silent']] },
   // Every built story opened in Chromium: it renders the state it names (play functions included).
   { name: 'storybook stories (Chromium)', run: ['node', ['packages/elements/test-support/storySmoke.mjs']] },
+  // The Node-facing suites again on each supported LTS line (TEST_NODE_RUNTIMES=none skips them locally).
+  ...(process.env.TEST_NODE_RUNTIMES === 'none' ? [] : NODE_RUNTIMES).flatMap((version) => {
+    const major = version.split('.')[0];
+    return [
+      { name: `sdk unit (Node ${major})`, run: vitest(`sdk-node${major}`, 'packages/sdk'), node: version },
+      { name: `server (PGlite, Node ${major})`, run: vitest(`server-node${major}`, 'packages/server'), env: { TEST_DATABASE_URL: '' }, node: version },
+      { name: `portal unit (Node ${major})`, run: vitest(`portal-node${major}`, '.', ['--config', 'packages/portal/vitest.config.ts']), node: version },
+    ];
+  }),
 ].filter(Boolean);
 
 if (!pg) console.log('TEST_DATABASE_URL 未设置：跳过 PostgreSQL 套件 (set it to run the server suite against PostgreSQL too)');
@@ -38,12 +48,26 @@ for (const suite of suites) {
   const [cmd, args, cwd = '.'] = suite.run;
   console.log(`\n━━ ${suite.name} ━━`);
   const started = Date.now();
-  const r = spawnSync(cmd, args, { cwd: join(root, cwd), stdio: 'inherit', env: { ...process.env, ...suite.env } });
+  const env = { ...process.env, ...suite.env };
+  if (suite.node) {
+    // npx, vitest and every `node` the tests start resolve to this runtime first.
+    let bin;
+    try {
+      bin = nodeRuntime(suite.node);
+    } catch (error) {
+      console.error(String(error.message ?? error));
+      outcome.push({ name: suite.name, ok: false, seconds: (Date.now() - started) / 1000 });
+      continue;
+    }
+    env.PATH = `${join(bin, '..')}:${env.PATH}`;
+    console.log(`runtime: Node ${spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout.trim()}`);
+  }
+  const r = spawnSync(cmd, args, { cwd: join(root, cwd), stdio: 'inherit', env });
   outcome.push({ name: suite.name, ok: r.status === 0, seconds: (Date.now() - started) / 1000 });
 }
 
 let tests = 0;
-for (const f of ['sdk', 'server-pglite', 'server-postgres', 'faults-pglite', 'faults-postgres', 'portal', 'e2e']) {
+for (const f of ['sdk', 'server-pglite', 'server-postgres', 'faults-pglite', 'faults-postgres', 'portal', 'e2e', ...NODE_RUNTIMES.flatMap((v) => ['sdk', 'server', 'portal'].map((s) => `${s}-node${v.split('.')[0]}`))]) {
   const file = join(results, f + '.json');
   if (existsSync(file)) tests += JSON.parse(readFileSync(file, 'utf8')).numPassedTests ?? 0;
 }
