@@ -1,7 +1,11 @@
 /**
  * The size budgets of the element bundles (bench/bundle-sizes.mjs), read from the files the build
  * produced: a change that puts the platform core back into `<ds-uploader>`'s first load fails here.
+ * The portal's first load likewise keeps the back-office rich-text editor out.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM bench script, no type declarations
 import { checkBudgets } from '../bench/bundle-sizes.mjs';
@@ -20,5 +24,37 @@ describe('element bundle budgets (gzip -9, entry + static imports)', () => {
   it.each(results.map((r) => [`${r.element} (${r.build})`, r] as const))('%s stays within its first-load budget', (_name, r) => {
     expect(r.initial, `${r.element} ${r.build} was not built`).toBeTypeOf('number');
     expect(r.initial!, `${r.element} ${r.build}: ${r.initial} B gz > budget ${r.max} B`).toBeLessThanOrEqual(r.max);
+  });
+});
+
+/** The portal's first load: the entry and stylesheet index.html names, and their static imports. */
+function portalFirstLoad(dist: string): Set<string> {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const files = new Set<string>();
+  const stack = [...html.matchAll(/<(?:script|link)[^>]*(?:src|href)="\.\/(assets\/[^"]+\.js)"/g)].map((m) => join(dist, m[1]!));
+  while (stack.length) {
+    const file = stack.pop()!;
+    if (files.has(file)) continue;
+    files.add(file);
+    const code = readFileSync(file, 'utf8');
+    for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["'`](\.\/[^"'`]+\.js)["'`]/g)) stack.push(join(dirname(file), m[1]!));
+  }
+  return files;
+}
+
+describe('the portal first load', () => {
+  const dist = join(fileURLToPath(new URL('..', import.meta.url)), 'packages/portal/dist');
+  const chunks = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
+  // ProseMirror's view gives the editable element this class: a mark of the editor's code.
+  const read = (f: string) => readFileSync(join(dist, 'assets', f), 'utf8');
+  const editorChunks = chunks.filter((f) => /["'`]ProseMirror["'`]/.test(read(f)));
+
+  it('leaves the rich-text editor out: only the create-activity screen fetches it, when it shows the form', () => {
+    expect(editorChunks.map((f) => f.replace(/-[\w-]+\.js$/, ''))).toEqual(['NoticeEditor']);
+    const first = [...portalFirstLoad(dist)].map((f) => f.slice(f.lastIndexOf('/') + 1));
+    expect(first.length).toBeGreaterThan(3);
+    expect(first).not.toContain(editorChunks[0]);
+    const importers = chunks.filter((f) => read(f).includes(`./${editorChunks[0]}`));
+    expect(importers.map((f) => f.replace(/-[\w-]+\.js$/, ''))).toEqual(['CreateActivityScreen']);
   });
 });

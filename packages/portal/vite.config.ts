@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { retryableImports } from '../../scripts/retryable-imports.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
+const ANTD = /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|@emotion)[\\/]/;
+const ICON = /[\\/]@ant-design[\\/]icons(-svg)?[\\/](es|lib)[\\/](icons|asn)[\\/]/;
 
 // The SDK and the elements resolve from their TypeScript sources (the `source` export condition),
 // so the portal never waits for their own builds. base './' lets the server mount it anywhere.
@@ -26,7 +28,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|@emotion)[\\/]/ },
+            // Each icon travels with the screens that draw it (the notice editor's toolbar icons stay in its
+            // lazy part); the icon component they share stays here.
+            { name: 'antd', test: (id) => ANTD.test(id) && !ICON.test(id) },
           ],
         },
       },

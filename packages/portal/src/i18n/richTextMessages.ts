@@ -8,7 +8,7 @@ export const richTextZh = {
   'rt.count': '已用 {used} / {max} 字符（含格式标记）',
   // The server's refusal word for word (the SDK's descriptionTooLong; a unit test holds them equal).
   'rt.tooLong': '参数 description（活动说明）清理后长度不能超过 {max} 个字符',
-  'rt.heading': '{level} 级标题',
+  'rt.heading': '{level} 级标题 H{level}',
   'rt.bold': '加粗',
   'rt.italic': '倾斜',
   'rt.underline': '下划线',
@@ -38,7 +38,7 @@ export const richTextEn: Record<keyof typeof richTextZh, string> = {
   'rt.loadFailed': 'The editor failed to load; check the network and retry',
   'rt.count': '{used} / {max} characters used (markup included)',
   'rt.tooLong': 'The description may have at most {max} characters once cleaned',
-  'rt.heading': 'Heading {level}',
+  'rt.heading': 'Heading {level} (H{level})',
   'rt.bold': 'Bold',
   'rt.italic': 'Italic',
   'rt.underline': 'Underline',

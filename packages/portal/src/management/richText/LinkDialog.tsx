@@ -23,7 +23,6 @@ export function LinkDialog({ editor, open, onClose }: { editor: Editor; open: bo
         editor.commands.focus();
       }}
       destroyOnHidden
-      afterOpenChange={(visible) => (visible ? form.getFieldInstance('href')?.focus() : undefined)}
     >
       <Form form={form} layout="vertical" preserve={false} initialValues={{ href: (editor.getAttributes('link').href as string | undefined) ?? '' }} onFinish={done}>
         <Form.Item
@@ -32,7 +31,7 @@ export function LinkDialog({ editor, open, onClose }: { editor: Editor; open: bo
           extra={t('rt.link.help')}
           rules={[{ validator: (_, v: string | undefined) => (!v?.trim() || isAllowedHref(v.trim()) ? Promise.resolve() : Promise.reject(new Error(t('rt.link.invalid')))) }]}
         >
-          <Input inputMode="url" autoComplete="url" placeholder="https://" />
+          <Input autoFocus inputMode="url" autoComplete="url" placeholder="https://" />
         </Form.Item>
       </Form>
     </Modal>
