@@ -1,6 +1,6 @@
 /**
  * The notice editor, fetched when the form first shows it: its code (Tiptap and ProseMirror, about
- * 150 KB gz) stays out of the portal's first load and out of every other screen. While it loads, or
+ * 146 KB gz) stays out of the portal's first load and out of every other screen. While it loads, or
  * if it failed (offline), the field says so and keeps its value; 重试 asks again.
  */
 import { Alert, Button } from 'antd';
