@@ -1,6 +1,7 @@
 /**
  * 征集活动管理 and 创建活动 against the real server: the city administrator creates an activity
- * through the step form (each 下一步 saves the draft), publishes it from the summary, finds it in the
+ * through the step form (each 下一步 saves the draft; the notice written from the keyboard in the rich-text
+ * editor, then seen by a teacher), publishes it from the summary, finds it in the
  * table in its sign-up phase with the window's end, then withdraws it from the table after the
  * confirmation. Both screens pass axe.
  */
@@ -57,6 +58,42 @@ async function apiCall(token: string, route: string, body: unknown) {
   return (await res.json()) as { status: number; data: { activityId: string; version: number; name: string }; message?: string };
 }
 
+/**
+ * Writes the notice from the keyboard only: Alt+F10 reaches the toolbar, whose first button makes a
+ * heading; Enter starts a paragraph; Ctrl+B bolds a word. The count under the editor follows.
+ */
+async function writeNotice(page: Page, basics: Locator): Promise<void> {
+  const notice = basics.getByRole('textbox', { name: '活动简介' });
+  await notice.click();
+  await page.keyboard.press('Alt+F10');
+  const heading = basics.getByRole('toolbar', { name: '活动简介格式工具栏' }).getByRole('button', { name: '2 级标题 H2' });
+  await expect.poll(() => heading.evaluate((b) => b === document.activeElement)).toBe(true);
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('征集范围');
+  await heading.and(page.locator('[aria-pressed="true"]')).waitFor();
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('面向全市小学数学教师征集');
+  await page.keyboard.press('ControlOrMeta+B');
+  await page.keyboard.type('精品课');
+  await page.keyboard.press('ControlOrMeta+B');
+  await page.keyboard.type('。');
+  await basics.getByText(`已用 ${NOTICE.length} / 50000 字符（含格式标记）`).waitFor();
+}
+const NOTICE = '<h2>征集范围</h2><p>面向全市小学数学教师征集<strong>精品课</strong>。</p>';
+
+/** The teacher's activity page shows the notice with its heading and its bold word. */
+async function teacherSeesNotice(activityId: string, name: string): Promise<void> {
+  const { context, page } = await newPage(browser);
+  await loginAs(page, 'teacher');
+  await open(page, `/resourcesCollect/activityList/all/activityDetail/${encodeURIComponent(activityId)}`);
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+  const notice = page.locator('.ds-act-notice');
+  await notice.getByRole('heading', { level: 2, name: '征集范围' }).waitFor();
+  await notice.locator('strong', { hasText: '精品课' }).waitFor();
+  expect(await notice.innerHTML()).toBe(NOTICE);
+  await context.close();
+}
+
 const stepSection = (page: Page, name: string) => page.getByRole('region', { name });
 const next = (page: Page) => page.getByRole('button', { name: '下一步' });
 const saved = (page: Page) => page.getByText(/^已保存（/);
@@ -78,7 +115,7 @@ describe('activity management', () => {
     await choose(page, basics, '活动类型', '精品课');
     // The organiser is the administrator's bureau, shown, not chosen.
     expect(await basics.getByLabel('主办单位', { exact: true }).inputValue()).toBe('东山市教育局');
-    await basics.getByLabel('活动简介', { exact: true }).fill('面向全市小学数学教师征集精品课。');
+    await writeNotice(page, basics);
     expect(await seriousViolations(page)).toEqual([]);
     await next(page).click();
     // The first 下一步 creates the draft: the address takes its id.
@@ -128,6 +165,7 @@ describe('activity management', () => {
     await ask.getByRole('button', { name: /确\s*定/ }).click();
     await page.getByText('活动已发布').first().waitFor({ timeout: 15_000 });
     await page.waitForURL(/type=activemana/);
+    await teacherSeesNotice(activityId, name);
 
     await open(page, `/management/type=activemana?keyword=${encodeURIComponent(name)}`);
     const row = page.getByRole('row').filter({ hasText: name });

@@ -1,7 +1,11 @@
 /**
  * The size budgets of the element bundles (bench/bundle-sizes.mjs), read from the files the build
  * produced: a change that puts the platform core back into `<ds-uploader>`'s first load fails here.
+ * The portal's first load likewise keeps the back-office rich-text editor out.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM bench script, no type declarations
 import { checkBudgets, portalInitialJs, PORTAL_INITIAL_BUDGET } from '../bench/bundle-sizes.mjs';
@@ -23,11 +27,43 @@ describe('element bundle budgets (gzip -9, entry + static imports)', () => {
   });
 });
 
+<<<<<<< HEAD
 describe('portal first-load budget (gzip -9, index.html script + modulepreloads)', () => {
   it('keeps the JavaScript fetched before the first page shows within its budget', () => {
     const portal = portalInitialJs() as { total: number; files: { file: string; gz: number }[] } | undefined;
     expect(portal, 'the portal was not built').toBeDefined();
     const largest = portal!.files.slice(0, 3).map((f) => `${f.file} ${f.gz} B`).join(', ');
     expect(portal!.total, `portal first load ${portal!.total} B gz > ${PORTAL_INITIAL_BUDGET} B (largest: ${largest})`).toBeLessThanOrEqual(PORTAL_INITIAL_BUDGET as number);
+=======
+/** The portal's first load: the entry and stylesheet index.html names, and their static imports. */
+function portalFirstLoad(dist: string): Set<string> {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const files = new Set<string>();
+  const stack = [...html.matchAll(/<(?:script|link)[^>]*(?:src|href)="\.\/(assets\/[^"]+\.js)"/g)].map((m) => join(dist, m[1]!));
+  while (stack.length) {
+    const file = stack.pop()!;
+    if (files.has(file)) continue;
+    files.add(file);
+    const code = readFileSync(file, 'utf8');
+    for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["'`](\.\/[^"'`]+\.js)["'`]/g)) stack.push(join(dirname(file), m[1]!));
+  }
+  return files;
+}
+
+describe('the portal first load', () => {
+  const dist = join(fileURLToPath(new URL('..', import.meta.url)), 'packages/portal/dist');
+  const chunks = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
+  // ProseMirror's view gives the editable element this class: a mark of the editor's code.
+  const read = (f: string) => readFileSync(join(dist, 'assets', f), 'utf8');
+  const editorChunks = chunks.filter((f) => /["'`]ProseMirror["'`]/.test(read(f)));
+
+  it('leaves the rich-text editor out: only the create-activity screen fetches it, when it shows the form', () => {
+    expect(editorChunks.map((f) => f.replace(/-[\w-]+\.js$/, ''))).toEqual(['NoticeEditor']);
+    const first = [...portalFirstLoad(dist)].map((f) => f.slice(f.lastIndexOf('/') + 1));
+    expect(first.length).toBeGreaterThan(3);
+    expect(first).not.toContain(editorChunks[0]);
+    const importers = chunks.filter((f) => read(f).includes(`./${editorChunks[0]}`));
+    expect(importers.map((f) => f.replace(/-[\w-]+\.js$/, ''))).toEqual(['CreateActivityScreen']);
+>>>>>>> richtext
   });
 });

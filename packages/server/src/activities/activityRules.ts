@@ -7,6 +7,7 @@ import {
   ActivityStatus,
   AuditLevels,
   DEFAULT_VIDEO_RULES,
+  descriptionTooLong,
   PackageItem,
   PackageItems,
   type ActivityAttachment,
@@ -117,7 +118,7 @@ export function normalisePatch(body: ActivityPatch): ActivityPatch {
 /** What every stored activity obeys, draft or not (the curriculum check of the scope is the repo's). */
 export function checkFields(a: ActivityFields, organiserType: number): void {
   if (!a.name) throw bad('name', '参数 name（活动名称）不能为空');
-  if (a.description.length > DESCRIPTION_MAX) throw bad('description', `参数 description（活动说明）清理后长度不能超过 ${DESCRIPTION_MAX} 个字符`);
+  if (a.description.length > DESCRIPTION_MAX) throw bad('description', descriptionTooLong(DESCRIPTION_MAX));
   if (a.coverUrl && !/^(https?:\/\/|\/)/i.test(a.coverUrl)) throw bad('coverUrl', '参数 coverUrl（封面地址）须以 http://、https:// 或 / 开头');
   a.attachments.forEach((att, i) => {
     if (att.url && !/^(https?:\/\/|\/)/i.test(att.url)) throw bad(`attachments[${i}].url`, `参数 attachments[${i}].url（附件地址）须以 http://、https:// 或 / 开头`);

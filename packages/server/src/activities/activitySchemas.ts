@@ -3,12 +3,13 @@
  * shared validation message naming the field (docs/api.md "Conventions"). Rules that need the stored
  * activity, the clock or the curriculum are in activityRules.ts and activityRepo.ts.
  */
-import { ACTIVITY_PHASES } from '@dscloud/sdk/activities';
+import { ACTIVITY_PHASES, DESCRIPTION_MAX } from '@dscloud/sdk/activities';
 import { ID_PATTERN, idSchema } from '../db/ids.js';
 import { EPOCH_MS_MAX, pageProps } from '../http/schemaRules.js';
 
 export const NAME_MAX = 100;
-export const DESCRIPTION_MAX = 50_000;
+/** The notice's limit is shared with the portal's editor (the SDK's activities/notice.ts). */
+export { DESCRIPTION_MAX };
 export const SCOPE_MAX = 50;
 /** Upper bounds of the rules: a sane activity never needs more. */
 export const NODES_PER_TEACHER_MAX = 20;

@@ -4,6 +4,8 @@ import { Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
 import { useLocale, useT } from '../../../i18n/useT';
 import { ImageCropField } from '../../images/ImageCropField';
+import { LazyNoticeEditor } from '../../richText/LazyNoticeEditor';
+import { noticeLength } from '../../richText/noticeValue';
 import type { CoverValue } from '../activityForm';
 import type { StepProps } from './stepProps';
 import '../../settings/settings.css';
@@ -33,8 +35,20 @@ export function BasicsStep({ limits, organiser, onBusy }: StepProps & { organise
       <Form.Item label={t('actm.f.organiser')} htmlFor="activity-organiser">
         <Input id="activity-organiser" value={organiser} readOnly style={{ maxWidth: 420 }} />
       </Form.Item>
-      <Form.Item name="description" label={t('actm.f.description')} extra={t('actm.f.descriptionHelp')}>
-        <Input.TextArea maxLength={20000} autoSize={{ minRows: 4, maxRows: 14 }} disabled={readOnly} />
+      <Form.Item
+        name="description"
+        label={t('actm.f.description')}
+        extra={t('actm.f.descriptionHelp')}
+        rules={[
+          {
+            validator: (_, value: string | undefined) => {
+              const length = noticeLength(value);
+              return length.over ? Promise.reject(new Error(t('rt.tooLong', { max: length.max }))) : Promise.resolve();
+            },
+          },
+        ]}
+      >
+        <LazyNoticeEditor label={t('actm.f.description')} disabled={readOnly} />
       </Form.Item>
       <Form.Item name="cover" label={t('actm.f.cover')}>
         <CoverField readOnly={readOnly} onBusy={onBusy} />
