@@ -27,14 +27,15 @@ describe('element bundle budgets (gzip -9, entry + static imports)', () => {
   });
 });
 
-<<<<<<< HEAD
 describe('portal first-load budget (gzip -9, index.html script + modulepreloads)', () => {
   it('keeps the JavaScript fetched before the first page shows within its budget', () => {
     const portal = portalInitialJs() as { total: number; files: { file: string; gz: number }[] } | undefined;
     expect(portal, 'the portal was not built').toBeDefined();
     const largest = portal!.files.slice(0, 3).map((f) => `${f.file} ${f.gz} B`).join(', ');
     expect(portal!.total, `portal first load ${portal!.total} B gz > ${PORTAL_INITIAL_BUDGET} B (largest: ${largest})`).toBeLessThanOrEqual(PORTAL_INITIAL_BUDGET as number);
-=======
+  });
+});
+
 /** The portal's first load: the entry and stylesheet index.html names, and their static imports. */
 function portalFirstLoad(dist: string): Set<string> {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
@@ -64,6 +65,5 @@ describe('the portal first load', () => {
     expect(first).not.toContain(editorChunks[0]);
     const importers = chunks.filter((f) => read(f).includes(`./${editorChunks[0]}`));
     expect(importers.map((f) => f.replace(/-[\w-]+\.js$/, ''))).toEqual(['CreateActivityScreen']);
->>>>>>> richtext
   });
 });
