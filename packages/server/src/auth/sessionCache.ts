@@ -44,13 +44,10 @@ export class SessionCache implements MeasuredCache {
       ttl: ttlMs,
     });
     this.unsubscribe = [
-      bus.subscribe('token', (hash) => this.drop(hash === '*' ? () => true : (key) => key === hash)),
+      bus.subscribe('token', (hash) => (hash === '*' ? this.drop(() => true) : this.forget([hash]))),
       bus.subscribe('user', (id) => this.drop(id === '*' ? () => true : (_key, s) => s.row.userId === id)),
       bus.onReset(() => this.drop(() => true)),
-      tokens.onChange((hashes) => {
-        const gone = new Set(hashes);
-        this.drop((key) => gone.has(key));
-      }),
+      tokens.onChange((hashes) => this.forget(hashes)),
     ];
   }
 
@@ -68,6 +65,11 @@ export class SessionCache implements MeasuredCache {
     const session: Session = { row, user, roles: user ? await this.users.roles(user.id) : [] };
     if (live && this.bus.live && generation === this.generation && user) this.entries.set(hash, session);
     return session;
+  }
+
+  private forget(tokenHashes: string[]): void {
+    this.generation += 1;
+    for (const hash of tokenHashes) this.entries.delete(hash);
   }
 
   private drop(matches: (key: string, session: Session) => boolean): void {
