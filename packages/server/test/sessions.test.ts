@@ -4,7 +4,7 @@
  * Each case first makes the token's session known to server A (so it is held in memory), then changes
  * something through server B or straight in the database, then asks A once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useHarness } from './harness.js';
 import { startSecondInstance, type Instance } from './instances.js';
 
@@ -143,5 +143,28 @@ describe('a change applies to the very next request', () => {
     await knownToA(token);
     h.advance(7200_000);
     expect((await h.call('GET', ME, { token })).status).toBe(4010003);
+  });
+});
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('when the listening connection is lost (PostgreSQL)', () => {
+  it('answers nothing from memory until it listens again, so a change made meanwhile still applies at once', async () => {
+    const token = await h.token('teacher');
+    await knownToA(token);
+    const [{ schema }] = (await h.query<{ schema: string }>('SELECT current_schema() AS schema')) as [{ schema: string }];
+    const killed = await h.query<{ ok: boolean }>(`SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE application_name = $1`, [`ds-invalidation ${schema}`]);
+    expect(killed.length).toBe(2);
+    await vi.waitFor(() => expect(h.app.ctx.bus.live).toBe(false), { timeout: 5000 });
+    expect(h.app.caches.get('sessions')!.stats().entries).toBe(0);
+    await b.query(`UPDATE users SET display_name = '王晓明（断线时改名）' WHERE id = $1`, [TEACHER_ID]);
+    try {
+      expect((await h.call<{ userName: string }>('GET', ME, { token })).data.userName).toBe('王晓明（断线时改名）');
+      await vi.waitFor(() => expect(h.app.ctx.bus.live).toBe(true), { timeout: 10_000 });
+      await knownToA(token);
+      expect(h.app.caches.get('sessions')!.stats().entries).toBeGreaterThan(0);
+    } finally {
+      await b.query(`UPDATE users SET display_name = '王晓明' WHERE id = $1`, [TEACHER_ID]);
+    }
+    await toldA();
+    expect((await h.call<{ userName: string }>('GET', ME, { token })).data.userName).toBe('王晓明');
   });
 });

@@ -149,7 +149,7 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
     async ping() {
       await pool.query('select 1');
     },
-    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers, schemaName),
     async close() {
       if (closed) return;
       closed = true;

@@ -11,10 +11,12 @@ export interface ListenHandlers {
   state(listening: boolean): void;
 }
 
+/** How the listening connections show in `pg_stat_activity` (followed by the schema, when one is set). */
+export const LISTENER_NAME = 'ds-invalidation';
 const RETRY_MIN_MS = 100;
 const RETRY_MAX_MS = 5_000;
 
-export function listenPostgres(url: string, channel: string, handlers: ListenHandlers): { ready: Promise<void>; stop(): Promise<void> } {
+export function listenPostgres(url: string, channel: string, handlers: ListenHandlers, schemaName?: string): { ready: Promise<void>; stop(): Promise<void> } {
   let stopped = false;
   let client: pg.Client | undefined;
   let retryMs = RETRY_MIN_MS;
@@ -44,7 +46,7 @@ export function listenPostgres(url: string, channel: string, handlers: ListenHan
   };
 
   async function connect(): Promise<void> {
-    const conn = new pg.Client({ connectionString: url, keepAlive: true });
+    const conn = new pg.Client({ connectionString: url, keepAlive: true, application_name: schemaName ? `${LISTENER_NAME} ${schemaName}` : LISTENER_NAME });
     conn.on('error', () => lost(conn));
     conn.on('end', () => lost(conn));
     conn.on('notification', (message) => {
