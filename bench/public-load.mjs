@@ -73,7 +73,7 @@ async function measure(label, env) {
     // Warm-up: JIT, connections, caches.
     for (const c of cases) await run({ ...c, duration: 2 });
 
-    const rows = new Map(cases.map((c) => [c.name, { ratios: [], rps: [], p99: [], bareRps: [] }]));
+    const rows = new Map(cases.map((c) => [c.name, { ratios: [], rps: [], p99: [], bareRps: [], bareP99: [] }]));
     for (let round = 0; round < repeats; round++) {
       for (const c of cases) {
         const b = await run({ name: 'bare', url: `${server.base}/healthz/live`, connections: c.connections });
@@ -84,11 +84,12 @@ async function measure(label, env) {
         row.rps.push(r.requests.average);
         row.p99.push(r.latency.p99);
         row.bareRps.push(b.requests.average);
+        row.bareP99.push(b.latency.p99);
       }
     }
     const pct = (x) => `${(x * 100).toFixed(0)} %`;
     console.log(`\n${label}: ${repeats} interleaved rounds of ${duration} s per route (route vs bare route at the same connections)`);
-    console.log('route'.padEnd(42), 'req/s (median)'.padStart(15), 'p99 ms (median)'.padStart(16), 'p99 max'.padStart(8), 'bare req/s'.padStart(11), 'bare spread'.padStart(12), 'vs bare: median'.padStart(16), 'spread'.padStart(12));
+    console.log('route'.padEnd(42), 'req/s (median)'.padStart(15), 'p99 ms (median)'.padStart(16), 'p99 max'.padStart(8), 'bare req/s'.padStart(11), 'bare p99'.padStart(9), 'bare spread'.padStart(12), 'vs bare: median'.padStart(16), 'spread'.padStart(12));
     const warnings = [];
     for (const [name, r] of rows) {
       const bareSpread = (Math.max(...r.bareRps) - Math.min(...r.bareRps)) / median(r.bareRps);
@@ -99,6 +100,7 @@ async function measure(label, env) {
         String(median(r.p99)).padStart(16),
         String(Math.max(...r.p99)).padStart(8),
         median(r.bareRps).toFixed(0).padStart(11),
+        String(median(r.bareP99)).padStart(9),
         pct(bareSpread).padStart(12),
         pct(median(r.ratios)).padStart(16),
         `${pct(Math.min(...r.ratios))}–${pct(Math.max(...r.ratios))}`.padStart(12),
