@@ -6,12 +6,11 @@
 // the bench may create a throwaway database on (e.g. postgres://postgres@127.0.0.1:5432/postgres).
 // Prints req/s, p50 and p99 and the ratio to the bare route.
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { root, startServer } from './lib.mjs';
+import { root, scratchDatabase, startServer } from './lib.mjs';
 
 const lessons = Number(process.env.BENCH_LESSONS || 100_000);
 const duration = Number(process.env.BENCH_DURATION || 8);
@@ -33,27 +32,6 @@ function seed(dataDir, env = {}) {
   });
   if (seeded.status !== 0) throw new Error(`seeding failed (${seeded.status})`);
   return JSON.parse(seeded.stdout.trim().split('\n').pop());
-}
-
-/** A throwaway database on the PostgreSQL server of `url`: `{ url, drop() }`. */
-async function scratchDatabase(url) {
-  const name = `ds_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  return {
-    url: own.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
 }
 
 /** Seeds, starts the server on that database, measures both routes: `[bare, page]`. */

@@ -2,6 +2,7 @@
 // and figure formatting.
 import { resolve } from 'node:path';
 import { publicEncrypt, constants } from 'node:crypto';
+import pg from 'pg';
 import { startReferenceServer } from '../scripts/reference-server.mjs';
 
 export const root = resolve(import.meta.dirname, '..');
@@ -131,4 +132,25 @@ export const fileInputsHtml = (ids) =>
 /** Hands the page the file at `path` through `<input id>` (a File backed by the disk, not by memory). */
 export async function giveFile(page, id, path) {
   await page.setInputFiles(`#${id}`, path);
+}
+
+/** A throwaway database on the PostgreSQL server of `url`: `{ url, drop() }`. */
+export async function scratchDatabase(url) {
+  const name = `ds_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return {
+    url: own.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
 }

@@ -21,6 +21,8 @@ import { SlidingWindowLimiter } from './http/rateLimiter.js';
 import { loadRsaKeys, type RsaKeys } from './auth/rsaKeys.js';
 import { loadServerSecret } from './auth/secrets.js';
 import { TokenService, type TokenPolicy } from './auth/tokenService.js';
+import { SessionCache } from './auth/sessionCache.js';
+import { startInvalidationBus, type InvalidationBus } from './cache/invalidationBus.js';
 import { LoginFailures, type FailurePolicy } from './auth/loginFailures.js';
 import { CaptchaService } from './auth/captchaService.js';
 import { LoginService } from './auth/loginService.js';
@@ -118,9 +120,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   }
   const ownsDb = !options.db;
   const database = db;
+  let bus: InvalidationBus | undefined;
 
   try {
     await migrate(database);
+    bus = await startInvalidationBus(database);
     await seedDefaultConfig(database.orm);
     const seeded = (options.seedDemo ?? settings.seedDemo)
       ? await seedDemoAccounts(database.orm, settings.demoPassword, now())
@@ -138,6 +142,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       { ttlSeconds: settings.tokenTtlSeconds, rotationGraceSeconds: 30, refreshWindowSeconds: 300, ...options.tokenPolicy },
       now,
     );
+    const sessions = new SessionCache(tokens, users, bus);
     const failures = new LoginFailures(database.orm, limits, now);
     const captcha = new CaptchaService(database.orm, now, {
       solvesPerClient: limits.captchaSolvesPerClient ?? settings.limits.captchaSolvesPerClient,
@@ -155,12 +160,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       settings,
       db: database,
       now,
-      guard: createGuard(tokens, users),
+      guard: createGuard(sessions),
       keys,
       secret,
       media: mediaLinks(secret, now),
       users,
       tokens,
+      sessions,
+      bus,
       login,
       captcha,
       failures,
@@ -181,7 +188,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     app.decorate('routeList', routeList);
     app.decorate('ctx', ctx);
     app.decorate('seededAccounts', seeded);
-    app.decorate('caches', new Map<string, MeasuredCache>());
+    app.decorate('caches', new Map<string, MeasuredCache>([['sessions', sessions]]));
     app.decorateRequest('auth', null);
     app.decorateRequest('scope', null);
     app.addHook('onRoute', (route) => {
@@ -209,12 +216,15 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     const stopHousekeeping = startHousekeeping(ctx, (err) => app.log.warn({ err }, 'housekeeping failed'));
     app.addHook('onClose', async () => {
       stopHousekeeping();
+      sessions.close();
+      await bus?.close();
       if (ownsDb) await database.close();
       lock?.release();
     });
     await app.ready();
     return app;
   } catch (err) {
+    await bus?.close().catch(() => undefined);
     if (ownsDb) await database.close().catch(() => undefined);
     lock?.release();
     throw err;

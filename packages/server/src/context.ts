@@ -4,6 +4,8 @@ import type { Guard } from './http/guard.js';
 import type { Settings } from './settings.js';
 import type { RsaKeys } from './auth/rsaKeys.js';
 import type { TokenService } from './auth/tokenService.js';
+import type { SessionCache } from './auth/sessionCache.js';
+import type { InvalidationBus } from './cache/invalidationBus.js';
 import type { LoginService } from './auth/loginService.js';
 import type { CaptchaService } from './auth/captchaService.js';
 import type { LoginFailures } from './auth/loginFailures.js';
@@ -23,6 +25,10 @@ export interface AppContext {
   media: MediaLinks;
   users: UsersRepo;
   tokens: TokenService;
+  /** Token → user and roles in memory, dropped at once by any change (auth/sessionCache.ts). */
+  sessions: SessionCache;
+  /** Tells every process over the same database that cached data changed (cache/invalidationBus.ts). */
+  bus: InvalidationBus;
   login: LoginService;
   captcha: CaptchaService;
   failures: LoginFailures;

@@ -31,6 +31,8 @@ export interface IssuedToken {
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
 export class TokenService {
+  private readonly changed = new Set<(tokenHashes: string[]) => void>();
+
   constructor(
     private readonly db: Orm,
     private readonly secret: string,
@@ -86,7 +88,21 @@ export class TokenService {
     return { row, user: hit?.user ?? undefined };
   }
 
-  private assertUsable(row: TokenRow | undefined): asserts row is TokenRow {
+  /**
+   * Told at once of the tokens this process revokes or rotates (other processes hear of them through
+   * the database's notifications, a moment later).
+   */
+  onChange(listener: (tokenHashes: string[]) => void): () => void {
+    this.changed.add(listener);
+    return () => this.changed.delete(listener);
+  }
+
+  private tell(tokenHashes: string[]): void {
+    if (tokenHashes.length > 0) for (const listener of this.changed) listener(tokenHashes);
+  }
+
+  /** Throws the catalogue error when the row is not usable now (checked on every request, cached or not). */
+  assertUsable(row: TokenRow | undefined): asserts row is TokenRow {
     if (!row || row.revokedAt !== null) throw new AppError(Codes.TOKEN_INVALID);
     const now = this.now();
     if (row.rotatedAt !== null && now > row.rotatedAt + this.policy.rotationGraceSeconds * 1000) {
@@ -134,6 +150,7 @@ export class TokenService {
       .update(tokens)
       .set({ successorHash, rotatedAt: now })
       .where(and(eq(tokens.tokenHash, row.tokenHash), isNull(tokens.rotatedAt)));
+    this.tell([row.tokenHash]);
     const [next] = await this.db.select().from(tokens).where(eq(tokens.tokenHash, successorHash)).limit(1);
     if (!next || next.revokedAt !== null) throw new AppError(Codes.TOKEN_INVALID);
     return { token: successor, expire: Math.max(1, Math.floor((next.expiresAt - now) / 1000)) };
@@ -148,9 +165,11 @@ export class TokenService {
   }
 
   private async revokeFamily(familyId: string): Promise<void> {
-    await this.db
+    const revoked = await this.db
       .update(tokens)
       .set({ revokedAt: this.now() })
-      .where(and(eq(tokens.familyId, familyId), isNull(tokens.revokedAt)));
+      .where(and(eq(tokens.familyId, familyId), isNull(tokens.revokedAt)))
+      .returning({ tokenHash: tokens.tokenHash });
+    this.tell(revoked.map((r) => r.tokenHash));
   }
 }

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { schema } from './schema.js';
 import { isDatabaseUnavailable } from './unavailable.js';
+import { listenPostgres, type ListenHandlers } from './pgListen.js';
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -26,6 +27,11 @@ export interface Database {
   /** Throws unless the database answers a trivial query (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Notifications on `channel` (NOTIFY): in-process with PGlite, over a dedicated connection that
+   * reconnects by itself with PostgreSQL. `ready` settles once listening first starts.
+   */
+  listen(channel: string, handlers: ListenHandlers): { ready: Promise<void>; stop(): Promise<void> };
   /** PGlite only: the whole database as a tarball, to start other instances from (test templates). */
   dump?(): Promise<Blob>;
 }
@@ -73,6 +79,19 @@ async function openPglite(dataDir?: string, template?: Blob): Promise<Database> 
       await client.close();
     },
     dump: () => client.dumpDataDir('none'),
+    listen(channel, handlers) {
+      const started = client.listen(channel, handlers.payload).then((unlisten) => {
+        handlers.state(true);
+        return unlisten;
+      });
+      return {
+        ready: started.then(() => undefined),
+        async stop() {
+          if (closed) return;
+          await (await started)().catch(() => undefined);
+        },
+      };
+    },
   };
 }
 
@@ -130,6 +149,7 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
     async ping() {
       await pool.query('select 1');
     },
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers, schemaName),
     async close() {
       if (closed) return;
       closed = true;

@@ -6,8 +6,8 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { Codes } from '@dscloud/sdk/errors';
 import { AppError } from './appError.js';
-import type { TokenService } from '../auth/tokenService.js';
-import type { RoleRow, UserRow, UsersRepo } from '../users/usersRepo.js';
+import type { SessionCache } from '../auth/sessionCache.js';
+import type { RoleRow, UserRow } from '../users/usersRepo.js';
 
 export interface AuthUser {
   user: UserRow;
@@ -39,16 +39,16 @@ export interface Guard {
   requireRoles(roleCodes: readonly string[]): preHandlerAsyncHookHandler;
 }
 
-export function createGuard(tokens: TokenService, users: UsersRepo): Guard {
+export function createGuard(sessions: SessionCache): Guard {
   async function authenticate(request: FastifyRequest): Promise<AuthUser> {
     if (request.auth) return request.auth;
     const token = extractToken(request);
     if (!token) throw new AppError(Codes.TOKEN_NOT_FOUND);
     if (token.length > 512) throw new AppError(Codes.TOKEN_INVALID);
-    const { row, user } = await tokens.resolveWithUser(token);
+    const { row, user, roles } = await sessions.resolve(token);
     if (!user) throw new AppError(Codes.TOKEN_INVALID);
     if (user.disabled) throw new AppError(Codes.USER_FORBIDDEN);
-    request.auth = { user, roles: await users.roles(user.id), tokenHash: row.tokenHash };
+    request.auth = { user, roles, tokenHash: row.tokenHash };
     return request.auth;
   }
 
