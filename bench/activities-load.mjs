@@ -2,15 +2,17 @@
 // created through the API by the demo city administrator, spread over the city, its districts and
 // schools, then autocannon at BENCH_CONNECTIONS (50) runs the public
 // `GET /cloudSchool/v1/resourceCollectActivity/publish/list` (what `<ds-activity-list>` asks: no
-// filter, a school's, a district's, the sign-up phase) and the organiser's `POST …/page` (token,
-// pageSize 20, rotated filters) against the bare `GET /healthz/live` of the same server in the same
-// run. Prints req/s, p50 and p99 and each route's ratio to the bare route. PGlite (a fresh data folder).
-import autocannon from 'autocannon';
-import { login, startServer } from './lib.mjs';
+// filter, a school's, a district's, the sign-up phase), the organiser's `POST …/page` (token,
+// pageSize 20, rotated filters) and a teacher's `POST …/teacher/all/page`, each in BENCH_REPEATS (3)
+// rounds interleaved with the bare `GET /healthz/live` of the same server (interleaved.mjs). PGlite
+// (a fresh data folder). BENCH_CPU_PROF=<dir> writes the server's CPU profile there (bench/cpuProfile.cjs).
+import { interleaved } from './interleaved.mjs';
+import { join } from 'node:path';
+import { login, root, startServer } from './lib.mjs';
 
 const count = Number(process.env.BENCH_ACTIVITIES || 300);
-const duration = Number(process.env.BENCH_DURATION || 8);
-const connections = Number(process.env.BENCH_CONNECTIONS || 50);
+const profile = process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--require ${join(root, 'bench/cpuProfile.cjs')}` } : {};
+const only = process.env.BENCH_ONLY; // a word of the case names to run alone (profiling one route)
 const A = '/cloudSchool/v1/resourceCollectActivity';
 const DAY = 86_400_000;
 const ORGANISERS = [
@@ -26,12 +28,6 @@ const SCOPES = [
   [{ stage: 2, subjectCode: 213, editionId: 'ed-tongbian', bookId: null }],
   [{ stage: 3, subjectCode: 314, editionId: null, bookId: null }, { stage: 3, subjectCode: 313, editionId: null, bookId: null }],
 ];
-
-function run(opts) {
-  return new Promise((ok, fail) => {
-    autocannon({ duration, connections, ...opts }, (err, r) => (err ? fail(err) : ok(r)));
-  });
-}
 
 async function call(base, method, path, token, body) {
   const res = await fetch(`${base}${path}`, {
@@ -71,42 +67,29 @@ async function seed(base, token) {
   return Math.round(performance.now() - started);
 }
 
-const server = await startServer();
+const server = await startServer(profile);
 try {
   const token = await login(server.base, 'admin');
+  const teacher = await login(server.base, 'teacher');
   const ms = await seed(server.base, token);
   console.log(`seeded ${count} activities through the API in ${ms} ms`);
   const publicQueries = ['pageNum=1&pageSize=12', 'orgId=330102001001&pageSize=12', 'orgId=330104000000&pageSize=12', 'phase=signUp&pageSize=12', 'pageNum=2&pageSize=12'];
   const pageBodies = [{ pageSize: 20 }, { pageSize: 20, phase: 'upload' }, { pageSize: 20, status: 0 }, { pageSize: 20, keyword: '00' }, { pageSize: 20, pageNum: 3 }];
+  const teacherBodies = [{ pageSize: 12 }, { pageSize: 12, phase: 'signUp' }, { pageSize: 12, pageNum: 2 }];
   for (const q of publicQueries) {
     const data = await call(server.base, 'GET', `${A}/publish/list?${q}`);
     if (data.rows.length === 0) throw new Error(`publish/list?${q} found nothing`);
   }
   for (const b of pageBodies) await call(server.base, 'POST', `${A}/page`, token, b);
+  for (const b of teacherBodies) await call(server.base, 'POST', `${A}/teacher/all/page`, teacher, b);
+  const post = (path, auth, bodies) => bodies.map((b) => ({ method: 'POST', path, headers: { 'content-type': 'application/json', authorization: auth }, body: JSON.stringify(b) }));
   const cases = [
-    { name: 'bare GET /healthz/live', url: `${server.base}/healthz/live` },
     { name: 'GET …/publish/list (public)', url: server.base, requests: publicQueries.map((q) => ({ method: 'GET', path: `${A}/publish/list?${q}` })) },
-    {
-      name: 'POST …/page (organiser)',
-      url: server.base,
-      requests: pageBodies.map((b) => ({ method: 'POST', path: `${A}/page`, headers: { 'content-type': 'application/json', authorization: token }, body: JSON.stringify(b) })),
-    },
-  ];
-  for (const c of cases) await run({ ...c, duration: 2 });
-  const rows = [];
-  for (const c of cases) {
-    const r = await run(c);
-    if (r.non2xx || r.errors) throw new Error(`${c.name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-    rows.push({ name: c.name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 });
-  }
-  const bare = rows[0];
-  console.log(`\nActivity lists: ${count} activities, ${connections} connections, ${duration} s per route (PGlite)`);
-  console.log('route'.padEnd(32), 'req/s'.padStart(7), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'p50 ×bare'.padStart(10), 'p99 ×bare'.padStart(10));
-  for (const r of rows) {
-    const ratio = (a, b) => (b > 0 ? `${(a / b).toFixed(1)}×` : '—');
-    console.log(r.name.padEnd(32), r.rps.toFixed(0).padStart(7), String(r.p50).padStart(7), String(r.p99).padStart(7), ratio(r.p50, bare.p50).padStart(10), ratio(r.p99, bare.p99).padStart(10));
-  }
-  for (const r of rows.slice(1)) console.log(`${r.name}: p99 ${r.p99} ms (target < 30 ms), bare route p99 ${bare.p99} ms in the same run`);
+    { name: 'POST …/page (organiser)', url: server.base, requests: post(`${A}/page`, token, pageBodies) },
+    { name: 'POST …/teacher/all/page', url: server.base, requests: post(`${A}/teacher/all/page`, teacher, teacherBodies) },
+    { name: 'GET …/user/current (token + user)', url: server.base, requests: [{ method: 'GET', path: '/base/v1/user/current', headers: { authorization: token } }] },
+  ].filter((c) => !only || c.name.includes(only));
+  await interleaved(`Activity lists: ${count} activities (PGlite; target p99 < 30 ms)`, server.base, cases);
 } finally {
   await server.stop();
 }

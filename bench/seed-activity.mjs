@@ -1,9 +1,10 @@
 // Fills a data folder (or DATABASE_URL) with one published activity for the node-tree benchmark before
-// a server starts on it: a scope of one generated book of BENCH_NODES chapter nodes (default 2 000:
-// 40 chapters of 49 sections), BENCH_SIGN_UPS teachers (default 5 000) signed up, each holding one
-// section (3 teachers per node at most), plus the demo teacher signed up with one node of their own.
+// a server starts on it: a scope of BENCH_BOOKS generated books (default 6, one scope row each) of
+// BENCH_NODES chapter nodes in all (default 2 000: per book 8 chapters of 40 sections), BENCH_SIGN_UPS
+// teachers (default 5 000) signed up, each holding one section (3 teachers per node at most), plus the
+// demo teacher signed up with no node yet.
 // Bundles the server's database code from source with esbuild, as seed-lessons.mjs does. Prints one
-// JSON line: `{ activityId, bookId, firstChapterBookId, nodes, signUps, ms }`.
+// JSON line: `{ activityId, bookId (the first book), books, nodes, bookNodes, signUps, ms }`.
 //   node bench/seed-activity.mjs <dataDir>
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
@@ -18,6 +19,7 @@ if (!dataDir && !process.env.DATABASE_URL) {
 }
 const nodes = Number(process.env.BENCH_NODES || 2000);
 const signUps = Number(process.env.BENCH_SIGN_UPS || 5000);
+const books = Number(process.env.BENCH_BOOKS || 6);
 
 const server = join(root, 'packages/server');
 const pkg = JSON.parse(readFileSync(join(server, 'package.json'), 'utf8'));
@@ -29,7 +31,7 @@ import { openDatabase } from './src/db/database.ts';
 import { migrate } from './src/db/migrate.ts';
 import { seedDemoAccounts } from './src/users/demoSeed.ts';
 import { seedCurriculum } from './src/curriculum/curriculumSeed.ts';
-export async function seed(dataDir, url, password, nodes, signUps) {
+export async function seed(dataDir, url, password, nodes, signUps, books) {
   const started = Date.now();
   const db = await openDatabase(url ? { url } : { dataDir: path.join(dataDir, 'pgdata') });
   const q = (text) => db.orm.execute(sql.raw(text));
@@ -37,15 +39,17 @@ export async function seed(dataDir, url, password, nodes, signUps) {
     await migrate(db);
     await seedDemoAccounts(db.orm, password, started);
     await seedCurriculum(db.orm);
-    const chapters = 40;
-    const sections = Math.max(1, Math.floor(nodes / chapters) - 1);
+    const chapters = 8;
+    const sections = Math.max(1, Math.floor(nodes / books / chapters) - 1);
     await q(\`INSERT INTO curriculum_books (id, edition_id, stage, subject_code, grade, grade_name, term, term_name, name, sort)
-      VALUES ('bk-bench', 'ed-tongbian', 2, 213, 6, '六年级', 1, '上册', '语文 压测册', 99)\`);
+      SELECT 'bk-bench-' || b, 'ed-tongbian', 2, 213, 6, '六年级', 1, '上册', '语文 压测册 ' || b, 90 + b FROM generate_series(1, \${books}) b\`);
     await q(\`INSERT INTO lesson_nodes (id, kind, parent_id, name, level, sort, book_id, stage, subject_code, path)
-      SELECT 'bn-' || c, 'chapter', NULL, '第' || c || '单元', 1, c, 'bk-bench', 2, 213, '/bn-' || c || '/' FROM generate_series(1, \${chapters}) c\`);
+      SELECT 'bn-' || b || '-' || c, 'chapter', NULL, '第' || c || '单元', 1, c, 'bk-bench-' || b, 2, 213, '/bn-' || b || '-' || c || '/'
+      FROM generate_series(1, \${books}) b, generate_series(1, \${chapters}) c\`);
     await q(\`INSERT INTO lesson_nodes (id, kind, parent_id, name, level, sort, book_id, stage, subject_code, path)
-      SELECT 'bn-' || c || '-' || s, 'chapter', 'bn-' || c, c || '.' || s || ' 压测课文', 2, s, 'bk-bench', 2, 213, '/bn-' || c || '/bn-' || c || '-' || s || '/'
-      FROM generate_series(1, \${chapters}) c, generate_series(1, \${sections}) s\`);
+      SELECT 'bn-' || b || '-' || c || '-' || s, 'chapter', 'bn-' || b || '-' || c, c || '.' || s || ' 压测课文', 2, s, 'bk-bench-' || b, 2, 213,
+        '/bn-' || b || '-' || c || '/bn-' || b || '-' || c || '-' || s || '/'
+      FROM generate_series(1, \${books}) b, generate_series(1, \${chapters}) c, generate_series(1, \${sections}) s\`);
     const now = started;
     const day = 86400000;
     await q(\`INSERT INTO activities (id, name, org_id, activity_system, status, sign_up_start_at, sign_up_end_at, upload_start_at, upload_end_at,
@@ -53,22 +57,25 @@ export async function seed(dataDir, url, password, nodes, signUps) {
       VALUES ('act-bench', '压测活动', '330100000000', 1, 1, \${now - day}, \${now + 30 * day}, \${now - day}, \${now + 40 * day},
       \${now + 41 * day}, \${now + 50 * day}, '[1,2,3]', '[{"item":1,"required":true,"fileCategories":[2],"maxFiles":1}]',
       '{"nodesPerTeacher":1,"teachersPerNode":3,"allowFormatWarnings":false}', '{}', \${now}, \${now}, \${now})\`);
-    await q(\`INSERT INTO activity_scopes (activity_id, stage, subject_code, edition_id, book_id) VALUES ('act-bench', 2, 213, 'ed-tongbian', 'bk-bench')\`);
+    await q(\`INSERT INTO activity_scopes (activity_id, stage, subject_code, edition_id, book_id, sort)
+      SELECT 'act-bench', 2, 213, 'ed-tongbian', 'bk-bench-' || b, b FROM generate_series(1, \${books}) b\`);
     await q(\`INSERT INTO users (id, username, display_name, identity_code, org_id, password_hash, created_at)
       SELECT 'bt-' || i, 'bench' || i, '压测教师' || i, 5, '330102001001', 'x', \${now} FROM generate_series(1, \${signUps}) i\`);
     await q(\`INSERT INTO activity_sign_ups (id, activity_id, user_id, real_name, school_id, district_id, stage, subject_code, created_at, updated_at)
       SELECT 'bs-' || i, 'act-bench', 'bt-' || i, '压测教师' || i, '330102001001', '330102000000', 2, 213, \${now}, \${now} FROM generate_series(1, \${signUps}) i\`);
-    // Teacher i holds section ((i - 1) % (chapters * sections)): the leaves fill up three deep in turn.
+    // Teacher i holds leaf k = (i - 1) % leaves, book by book: the leaves fill up three deep in turn.
+    const leaves = books * chapters * sections;
     await q(\`INSERT INTO activity_sign_up_nodes (id, sign_up_id, activity_id, user_id, node_id, created_at)
       SELECT 'bsn-' || i, 'bs-' || i, 'act-bench', 'bt-' || i,
-        'bn-' || (((i - 1) % (\${chapters} * \${sections})) / \${sections} + 1) || '-' || (((i - 1) % (\${chapters} * \${sections})) % \${sections} + 1), \${now}
-      FROM generate_series(1, \${signUps}) i\`);
+        'bn-' || (k / (\${chapters} * \${sections}) + 1) || '-' || ((k % (\${chapters} * \${sections})) / \${sections} + 1) || '-' || (k % \${sections} + 1), \${now}
+      FROM (SELECT i, (i - 1) % \${leaves} AS k FROM generate_series(1, \${signUps}) i) t\`);
     await q(\`INSERT INTO activity_node_occupancy (activity_id, node_id, taken)
       SELECT activity_id, node_id, count(*) FROM activity_sign_up_nodes WHERE activity_id = 'act-bench' GROUP BY activity_id, node_id\`);
     await q(\`INSERT INTO activity_sign_ups (id, activity_id, user_id, real_name, school_id, district_id, stage, subject_code, created_at, updated_at)
       VALUES ('bs-demo', 'act-bench', '100000000000000001', '王晓明', '330102001001', '330102000000', 2, 213, \${now}, \${now})\`);
-    const total = await db.orm.execute(sql\`SELECT count(*)::int AS n FROM lesson_nodes WHERE book_id = 'bk-bench'\`);
-    return { activityId: 'act-bench', bookId: 'bk-bench', nodes: (total.rows ?? total)[0].n, signUps, ms: Date.now() - started };
+    const total = await db.orm.execute(sql\`SELECT count(*)::int AS n FROM lesson_nodes WHERE book_id LIKE 'bk-bench-%'\`);
+    const first = await db.orm.execute(sql\`SELECT count(*)::int AS n FROM lesson_nodes WHERE book_id = 'bk-bench-1'\`);
+    return { activityId: 'act-bench', bookId: 'bk-bench-1', books, nodes: (total.rows ?? total)[0].n, bookNodes: (first.rows ?? first)[0].n, signUps, ms: Date.now() - started };
   } finally {
     await db.close();
   }
@@ -88,7 +95,7 @@ try {
   });
   const { seed } = await import(pathToFileURL(outfile).href);
   process.env.MIGRATIONS_DIR ||= join(server, 'migrations');
-  console.log(JSON.stringify(await seed(dataDir, process.env.DATABASE_URL, process.env.DEMO_PASSWORD || 'Ds@123456', nodes, signUps)));
+  console.log(JSON.stringify(await seed(dataDir, process.env.DATABASE_URL, process.env.DEMO_PASSWORD || 'Ds@123456', nodes, signUps, books)));
 } finally {
   rmSync(outfile, { force: true });
 }

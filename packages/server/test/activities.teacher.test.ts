@@ -38,6 +38,19 @@ describe('the demo activities', () => {
     ]);
   });
 
+  it('gives each demo activity its own drawn cover, a small JPEG the server serves', async () => {
+    const list = (await h.call<Page<ActivitySummary>>('GET', `${A}/publish/list?orgId=330100000000&pageSize=100`)).data;
+    const covers = ['ac-demo-signup', 'ac-demo-upload'].map((id) => list.rows.find((r) => r.activityId === id)!.coverUrl);
+    expect(new Set(covers).size).toBe(2);
+    for (const url of covers) {
+      expect(url).toMatch(/^\/static\/seed\/banners\/activity-/);
+      const res = await fetch(`${h.base}${url}`);
+      const bytes = Buffer.from(await res.arrayBuffer());
+      expect([res.status, res.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+      expect(bytes.length).toBeLessThan(80 * 1024);
+    }
+  });
+
   it('keeps node occupancy equal to the active claims', async () => {
     const mismatched = await h.query(`
       SELECT o.activity_id, o.node_id FROM activity_node_occupancy o

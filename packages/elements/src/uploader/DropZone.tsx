@@ -7,7 +7,8 @@ export interface DropZoneProps {
   /** For the native picker, e.g. `.mp4,.mov`. */
   inputAccept: string;
   hint: string;
-  disabled: boolean;
+  /** Refuses files (none of the uploader's states needs it now: files chosen early wait for the settings). */
+  disabled?: boolean;
   onFiles: (files: File[]) => void;
 }
 
@@ -17,7 +18,7 @@ const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer?.types ?? [
  * Where files come in: a real button that opens the native picker (keyboard: Tab, Enter), drag and
  * drop onto the zone, and paste while focus is inside the uploader.
  */
-export function DropZone({ messages: m, multiple, inputAccept, hint, disabled, onFiles }: DropZoneProps) {
+export function DropZone({ messages: m, multiple, inputAccept, hint, disabled = false, onFiles }: DropZoneProps) {
   const input = useRef<HTMLInputElement>(null);
   const depth = useRef(0);
   const [dragging, setDragging] = useState(false);

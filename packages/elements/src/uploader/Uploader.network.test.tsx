@@ -86,7 +86,7 @@ describe('<Uploader> when the network drops or the config cannot be fetched', fu
   };
   const status = () => host.querySelector('.ds-uploader__status')?.textContent ?? '';
   const spoken = () => host.querySelector('[role="status"][aria-live="polite"]')?.textContent ?? '';
-  const pickerReady = () => waitFor(() => host.querySelector('.ds-uploader__picker:not([aria-disabled])'), { message: 'picker enabled' });
+  const pickerReady = () => waitFor(() => host.querySelector('.ds-uploader[data-ready]'), { message: 'upload settings loaded' });
 
   it('shows 网络已断开 with the progress kept, says it, then finishes byte-identical once the line is back', async function () {
     this.timeout(60000);

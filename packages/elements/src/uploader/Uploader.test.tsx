@@ -36,7 +36,9 @@ describe('<ds-uploader> against the reference server', function () {
 
   it('opens the native picker from the keyboard: Tab to 选择文件, Enter', async () => {
     el = mountUploader({ accept: 'video,picture', 'max-size': '500mb' }, token);
-    const picker = await waitFor(() => $<HTMLButtonElement>(el!, '.ds-uploader__picker:not([aria-disabled])'));
+    // The server's rules have loaded (data-ready), so the picker's filter below is theirs.
+    await waitFor(() => $(el!, '.ds-uploader[data-ready]'));
+    const picker = $<HTMLButtonElement>(el, '.ds-uploader__picker')!;
     const input = $<HTMLInputElement>(el, 'input[type="file"]')!;
     let opened = 0;
     // Stop the real dialog from opening in the test browser; that the input was clicked is what matters.
@@ -169,7 +171,7 @@ describe('<ds-uploader> against the reference server', function () {
   it('takes files by drag and drop and by paste', async () => {
     el = mountUploader({ multiple: '' }, token);
     const zone = await waitFor(() => $(el!, '.ds-uploader__drop'));
-    await waitFor(() => $(el!, '.ds-uploader__picker:not([aria-disabled])'));
+    await waitFor(() => $(el!, '.ds-uploader[data-ready]'));
     const dragged = new DataTransfer();
     dragged.items.add(pseudoRandomFile(`拖入-${Date.now()}.pdf`, 64 * 1024, 1));
     zone.dispatchEvent(new DragEvent('dragenter', { bubbles: true, composed: true, dataTransfer: dragged }));

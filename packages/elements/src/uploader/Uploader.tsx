@@ -51,7 +51,7 @@ export function Uploader(props: UploaderProps) {
   const root = useRef<HTMLDivElement>(null);
   useStyles(root, 'ds-uploader', css);
 
-  const { uploader, rules, configStatus, loadProblem, retryLoad, quota } = useUploaderEngine({
+  const { uploader, rules, configStatus, loadProblem, retryLoad, quota, ready } = useUploaderEngine({
     apiBase: props.apiBase,
     accept: props.accept,
     maxCount: props.maxCount,
@@ -73,14 +73,26 @@ export function Uploader(props: UploaderProps) {
   // Each selection shows its own notices; older ones stay hidden once dismissed or superseded.
   const [hidden, setHidden] = useState<ReadonlySet<UploadNotice>>(() => new Set());
   const notices = useMemo(() => state.notices.filter((notice) => !hidden.has(notice)), [state.notices, hidden]);
+  // Files chosen before the rules and quota have loaded wait here and start as soon as they have,
+  // checked against them like any other (a teacher who drops a file at once expects it to upload).
+  const [waiting, setWaiting] = useState<File[]>([]);
   const addFiles = useCallback(
     (files: File[]) => {
-      if (!uploader) return;
+      if (!uploader || !ready) {
+        setWaiting((before) => [...before, ...files]);
+        return;
+      }
       setHidden(new Set(uploader.store.getState().notices));
       uploader.add(files);
     },
-    [uploader],
+    [uploader, ready],
   );
+  useEffect(() => {
+    if (!uploader || !ready || waiting.length === 0) return;
+    setWaiting([]);
+    setHidden(new Set(uploader.store.getState().notices));
+    uploader.add(waiting);
+  }, [uploader, ready, waiting]);
   const latest = useRef(props);
   useLayoutEffect(() => {
     latest.current = props;
@@ -95,15 +107,19 @@ export function Uploader(props: UploaderProps) {
 
   const hint = m.limits(rules.extensions.join(lang === 'en' ? ', ' : '、'), rules.maxSizeLabel);
   return (
-    <div ref={root} className="ds-uploader ds-theme" part="base" lang={lang}>
+    <div ref={root} className="ds-uploader ds-theme" part="base" lang={lang} data-ready={ready ? '' : undefined}>
       <DropZone
         messages={m}
         multiple={!!props.multiple}
         inputAccept={rules.inputAccept}
         hint={hint}
-        disabled={!uploader}
         onFiles={addFiles}
       />
+      {waiting.length ? (
+        <p className="ds-uploader__waiting" part="waiting" role="status">
+          {m.waiting(waiting.length)}
+        </p>
+      ) : null}
       {loadProblem ? (
         <LoadWarning problem={loadProblem} messages={m} onRetry={retryLoad} />
       ) : configStatus === 'loading' || configStatus === 'idle' ? (

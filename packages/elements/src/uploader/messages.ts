@@ -15,6 +15,7 @@ const zh = {
   hashing: '计算MD5',
   uploading: '上传进度',
   loading: '正在加载上传配置…',
+  waiting: (count: number) => `已选择 ${count} 个文件，上传设置加载后自动开始`,
   configFailed: '服务器配置加载失败，已使用默认设置',
   engineFailed: '上传组件加载失败，网络恢复后自动重试',
   status: {
@@ -65,6 +66,7 @@ const en: Messages = {
   hashing: 'Computing MD5',
   uploading: 'Upload progress',
   loading: 'Loading the upload settings…',
+  waiting: (count: number) => `${count} file${count === 1 ? '' : 's'} chosen: the upload starts once the settings have loaded`,
   configFailed: 'The server settings could not be loaded; defaults are used',
   engineFailed: 'The uploader could not be loaded; it tries again once the network is back',
   status: {

@@ -30,6 +30,7 @@ import type { UploadCompleteDetail, UploadErrorDetail, UploadProgressDetail, Upl
  * @csspart picker - The 选择文件 button.
  * @csspart hint - Allowed types and size under the button.
  * @csspart quota - The caller's storage used and left (shown once the server answers).
+ * @csspart waiting - "已选择 N 个文件，上传设置加载后自动开始": files chosen before the rules and quota loaded, which start once they have.
  * @csspart notices - The list of refused-file notices.
  * @csspart notice - One notice; also the warning when the upload part or the file config could not be fetched (with its 重试).
  * @csspart list - The file list.

@@ -69,7 +69,7 @@ export const $$ = <T extends Element = HTMLElement>(el: HTMLElement, selector: s
 
 /** Hands files to the element's input as the native picker would. */
 export async function choose(el: HTMLElement, files: File[]): Promise<void> {
-  await waitFor(() => $(el, '.ds-uploader__picker:not([aria-disabled])'), { message: 'picker enabled after the file config' });
+  await waitFor(() => $(el, '.ds-uploader[data-ready]'), { message: 'upload settings loaded' });
   const input = $<HTMLInputElement>(el, 'input[type="file"]')!;
   const transfer = new DataTransfer();
   files.forEach((file) => transfer.items.add(file));

@@ -6,9 +6,12 @@ import type { Platform } from '../shared/platformRegistry.js';
  * The caller's storage quota (`GET /file/v1/file/quota`), read again after each finished upload, so
  * the uploader shows what is used and left and refuses at once a file that cannot fit. Unknown
  * (undefined) until it answers, and when it cannot be read: the server checks every upload anyway.
+ * `settled` once the first read has answered or failed.
  */
-export function useUploadQuota(platform: Platform | undefined, token: string | undefined, finished: number): UploadQuota | undefined {
+export function useUploadQuota(platform: Platform | undefined, token: string | undefined, finished: number): { quota: UploadQuota | undefined; settled: boolean } {
   const [quota, setQuota] = useState<UploadQuota>();
+  // Whether the first read has answered or failed: files chosen before wait for it (Uploader.tsx).
+  const [settled, setSettled] = useState(false);
   useEffect(() => {
     if (!platform) return undefined;
     let live = true;
@@ -16,10 +19,11 @@ export function useUploadQuota(platform: Platform | undefined, token: string | u
     platform.http
       .get<UploadQuota>(platform.paths.file('/v1/file/quota'), undefined, options)
       .then((answer) => live && answer && setQuota(answer))
-      .catch(() => undefined);
+      .catch(() => undefined)
+      .finally(() => live && setSettled(true));
     return () => {
       live = false;
     };
   }, [platform, token, finished]);
-  return quota;
+  return { quota, settled };
 }

@@ -44,6 +44,8 @@ export interface Engine {
   retryLoad: () => void;
   /** The caller's storage quota, once read. */
   quota: UploadQuota | undefined;
+  /** The engine exists and the first quota read has answered or failed: a file added now meets every rule. */
+  ready: boolean;
 }
 
 /**
@@ -69,7 +71,7 @@ export function useUploaderEngine(settings: EngineSettings): Engine {
   );
   const [uploader, setUploader] = useState<Uploader>();
   const finished = useStore<Finished, number>(uploader?.store ?? noUploader, finishedOf);
-  const quota = useUploadQuota(platform, settings.token, finished);
+  const { quota, settled: quotaSettled } = useUploadQuota(platform, settings.token, finished);
   const engineSettings = useMemo(() => {
     const code = businessCode === undefined || businessCode === '' ? NaN : Number(businessCode);
     return {
@@ -109,5 +111,5 @@ export function useUploaderEngine(settings: EngineSettings): Engine {
   useLayoutEffect(() => uploader?.configure(engineSettings), [uploader, engineSettings]);
 
   const loadProblem = failed ? 'engine' : config.status === 'failed' ? 'config' : undefined;
-  return { uploader, rules, configStatus: config.status, loadProblem, retryLoad: failed ? retry : config.reload, quota };
+  return { uploader, rules, configStatus: config.status, loadProblem, retryLoad: failed ? retry : config.reload, quota, ready: !!uploader && quotaSettled };
 }

@@ -1,5 +1,6 @@
 import { activityPhase, type ActivityDetail } from '@dscloud/sdk/activities';
-import { Alert, Button, Empty, Skeleton, Steps } from 'antd';
+import { Alert, Button, Empty, Segmented, Skeleton, Steps } from 'antd';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useT } from '../i18n/useT';
 import { LoadFailed } from '../lessons/LoadFailed';
@@ -10,6 +11,7 @@ import { notFoundAsNull } from './errorText';
 import { NodePicker } from './NodePicker';
 import { activityPaths } from './paths';
 import { activeSignUp, nodeLabel } from './phaseView';
+import { firstPart, scopeParts } from './scopeParts';
 import { SignUpForm } from './SignUpForm';
 import { useSignUpActions } from './useSignUpActions';
 import { TeacherGate } from './TeacherGate';
@@ -25,7 +27,14 @@ function SignUpBody({ activityId }: { activityId: string }) {
   const detailState = useAsync(() => api.detail(activityId).catch(notFoundAsNull), [api, activityId]);
   const detail = detailState.data;
   const mine = activeSignUp(detail?.mySignUp);
-  const treeState = useAsync(() => api.nodeTree({ activityId }), [api, activityId, detailState.data]);
+  // One scope row (a book, an edition, a knowledge tree) at a time: a whole scope can hold thousands of nodes.
+  const parts = detail ? scopeParts(detail.scope, t('act.signUp.knowledge')) : [];
+  const [chosen, choose] = useState<string | null>(null);
+  const part = parts.find((p) => p.key === chosen) ?? firstPart(parts, mine);
+  const treeState = useAsync(
+    () => (detail ? api.nodeTree({ activityId, ...part?.filter }) : Promise.resolve(null)),
+    [api, activityId, detailState.data, part?.key],
+  );
   const reload = () => detailState.reload();
   const actions = useSignUpActions(detail ?? ({ activityId } as ActivityDetail), reload);
 
@@ -85,11 +94,20 @@ function SignUpBody({ activityId }: { activityId: string }) {
       )}
       <section aria-labelledby="act-tree" className="ds-act-panel">
         <h2 id="act-tree">{t('act.signUp.nodes')}</h2>
+        {parts.length > 1 ? (
+          <Segmented
+            className="ds-act-scope-parts"
+            aria-label={t('act.signUp.scopePart')}
+            value={part?.key}
+            options={parts.map((p) => ({ value: p.key, label: p.label }))}
+            onChange={(key) => choose(String(key))}
+          />
+        ) : null}
         {actions.refusal ? <Alert type="error" showIcon title={actions.refusal} className="ds-act-alert" role="alert" /> : null}
         {treeState.status === 'failed' ? <LoadFailed message={treeState.message} onRetry={treeState.reload} /> : null}
         {treeState.data && treeState.status !== 'failed' ? (
           <NodePicker
-            key={String(detailState.data?.updateTime) + nodes.length}
+            key={String(detailState.data?.updateTime) + nodes.length + (part?.key ?? '')}
             tree={treeState.data}
             gate={!info.signUpOpen ? 'closed' : mine ? 'open' : 'signUpFirst'}
             perTeacher={detail.rules.nodesPerTeacher}

@@ -50,7 +50,7 @@ export function activitiesApi(platform: Platform) {
     userInfo: (activityId: string) => http.get<SignUpUserInfo>(cs(`activitySignUp/getUserInfo/${id(activityId)}`)),
     signUp: (body: { activityId: string; realName: string; phone: string; stage: number; subjectCode: number }) =>
       http.post<SignUpSummary>(cs('activitySignUp/save'), body, quiet),
-    nodeTree: (body: { activityId: string; editionId?: string; bookId?: string }) => http.post<OccupancyNode[]>(cs('activitySignUp/nodeTree'), body),
+    nodeTree: (body: { activityId: string; editionId?: string; bookId?: string; stage?: number; subjectCode?: number }) => http.post<OccupancyNode[]>(cs('activitySignUp/nodeTree'), body),
     claimNodes: (body: { activityId: string; nodeIds: string[] }) => http.post<SignUpSummary>(cs('activitySignUp/nodeSave'), body, quiet),
     nodeInfo: (signUpNodeId: string) =>
       http.get<SignUpNode & { work: ActivityWork | null }>(cs(`activitySignUp/node/info/${id(signUpNodeId)}`), undefined, quiet),

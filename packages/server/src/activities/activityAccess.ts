@@ -14,6 +14,7 @@ import { activities } from '../db/schema.js';
 import { AppError } from '../http/appError.js';
 import type { AuthUser } from '../http/guard.js';
 import { TEACHER_IDENTITY } from '../lessons/access.js';
+import { TtlCache } from '../util/ttlCache.js';
 
 export type ActivityRow = typeof activities.$inferSelect;
 
@@ -52,8 +53,22 @@ export function phaseOfRow(row: ActivityRow, now: number): PhaseInfo {
   );
 }
 
+/**
+ * The organisation tree changes rarely (reference data, cached 60 s like the subtrees of
+ * management/orgScope.ts), while every sign-up call and teacher list needs the caller's chain: one
+ * cache per database, keyed by the organisation.
+ */
+const CHAIN_CACHE_MS = 60_000;
+const chains = new WeakMap<Orm, TtlCache<string[]>>();
+
 /** The organisation ids from `orgId` up to the root (the organisation itself first). */
 export async function orgChainIds(db: Orm, orgId: string): Promise<string[]> {
+  let cache = chains.get(db);
+  if (!cache) chains.set(db, (cache = new TtlCache<string[]>(CHAIN_CACHE_MS, 1_000)));
+  return cache.get(orgId, () => readOrgChain(db, orgId));
+}
+
+async function readOrgChain(db: Orm, orgId: string): Promise<string[]> {
   const found = await rows<{ id: string; depth: number }>(
     db,
     sql`WITH RECURSIVE up(id, parent_id, depth) AS (

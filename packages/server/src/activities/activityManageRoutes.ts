@@ -24,11 +24,14 @@ import { checkEditAllowed, checkFields, checkPublishable, NEW_ACTIVITY, normalis
 import { editBody, idParams, pageBody, saveBody } from './activitySchemas.js';
 import { assertBackToDraft, assertTransition } from './activityStatus.js';
 import type { ActivityView } from './activityView.js';
+import { filterKey, type PublicPageCache } from '../lessons/publicPageCache.js';
+import { orgSetKey } from './listPages.js';
 
 export const ACTIVITY_PREFIX = '/cloudSchool/v1/resourceCollectActivity';
 const P = ACTIVITY_PREFIX;
 
 type EditBody = ActivityPatch & { activityId: string; version: number };
+const PAGE_FIELDS = Object.keys(pageBody.properties);
 interface PageQuery {
   pageNum?: number;
   pageSize?: number;
@@ -45,7 +48,14 @@ function ownOrg(request: FastifyRequest): string | null {
   return role?.orgId ?? null;
 }
 
-export async function activityManageRoutes(app: FastifyInstance, ctx: AppContext, repo: ActivityRepo, view: ActivityView, changed: () => void): Promise<void> {
+export async function activityManageRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  repo: ActivityRepo,
+  view: ActivityView,
+  changed: () => void,
+  listPages: PublicPageCache,
+): Promise<void> {
   const db = ctx.db.orm;
   // Any successful organiser write may change what the public list shows: dropped before the answer
   // leaves, so the caller's next read already misses.
@@ -130,18 +140,25 @@ export async function activityManageRoutes(app: FastifyInstance, ctx: AppContext
     return ok(await view.detail((await repo.find(row.id))!, now), localeOf(request));
   });
 
-  app.post<{ Body: PageQuery | null }>(`${P}/page`, { ...managed(ctx, 'read'), schema: { body: pageBody } }, async (request) => {
+  app.post<{ Body: PageQuery | null }>(`${P}/page`, { ...managed(ctx, 'read'), schema: { body: pageBody } }, async (request, reply) => {
     const body = request.body ?? {};
     const scope = request.scope!;
     let orgIds = scope.all ? undefined : scope.orgIds;
     if (body.orgId) orgIds = scope.covers(body.orgId) ? [body.orgId] : [];
-    const now = ctx.now();
-    const page = await repo.page(
-      { orgIds, status: body.status, phase: body.phase, activitySystem: body.activitySystem, keyword: body.keyword },
-      body,
-      now,
-    );
-    return ok({ ...page, rows: await view.summaries(page.rows, now) }, localeOf(request));
+    const locale = localeOf(request);
+    const load = async () => {
+      const now = ctx.now();
+      const page = await repo.page(
+        { orgIds, status: body.status, phase: body.phase, activitySystem: body.activitySystem, keyword: body.keyword },
+        body,
+        now,
+      );
+      return ok({ ...page, rows: await view.summaries(page.rows, now) }, locale);
+    };
+    const key = filterKey(['page', orgSetKey(orgIds), locale], body, PAGE_FIELDS);
+    const bytes = await listPages.get(key, load);
+    reply.type('application/json; charset=utf-8');
+    return bytes;
   });
 
   app.get<{ Params: { id: string } }>(`${P}/detail/:id`, { ...managed(ctx, 'read'), schema: { params: idParams } }, async (request) => {

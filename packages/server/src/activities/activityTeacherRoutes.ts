@@ -36,10 +36,18 @@ interface TeacherPage {
   activitySystem?: number;
 }
 
-export async function activityTeacherRoutes(app: FastifyInstance, ctx: AppContext, repo: ActivityRepo, view: ActivityView, publicList: PublicPageCache): Promise<void> {
+export async function activityTeacherRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  repo: ActivityRepo,
+  view: ActivityView,
+  publicList: PublicPageCache,
+  listPages: PublicPageCache,
+): Promise<void> {
   const db = ctx.db.orm;
   const teacher = { preValidation: requireActivityTeacher(ctx) };
   const { orgId: _orgId, status: _status, ...teacherFilters } = pageBody.properties;
+  const TEACHER_FIELDS = Object.keys(teacherFilters);
 
   app.get<{ Querystring: TeacherPage & { orgId?: string } }>(
     `${P}/publish/list`,
@@ -71,17 +79,25 @@ export async function activityTeacherRoutes(app: FastifyInstance, ctx: AppContex
   app.post<{ Body: TeacherPage | null }>(
     `${P}/teacher/all/page`,
     { ...teacher, schema: { body: { type: ['object', 'null'], properties: teacherFilters } } },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body ?? {};
-      const now = ctx.now();
-      const chain = await orgChainIds(db, request.auth!.user.orgId);
-      const page = await repo.page(
-        { orgIds: chain, status: ActivityStatus.PUBLISHED, phase: body.phase, keyword: body.keyword, activitySystem: body.activitySystem },
-        body,
-        now,
-        'published',
-      );
-      return ok({ ...page, rows: await view.summaries(page.rows, now) }, localeOf(request));
+      const orgId = request.auth!.user.orgId;
+      const locale = localeOf(request);
+      // The teacher's organisation fixes the chain of organisers they may join: one answer for its teachers.
+      const load = async () => {
+        const now = ctx.now();
+        const chain = await orgChainIds(db, orgId);
+        const page = await repo.page(
+          { orgIds: chain, status: ActivityStatus.PUBLISHED, phase: body.phase, keyword: body.keyword, activitySystem: body.activitySystem },
+          body,
+          now,
+          'published',
+        );
+        return ok({ ...page, rows: await view.summaries(page.rows, now) }, locale);
+      };
+      const bytes = await listPages.get(filterKey(['teacher', orgId, locale], body, TEACHER_FIELDS), load);
+      reply.type('application/json; charset=utf-8');
+      return bytes;
     },
   );
 

@@ -59,13 +59,13 @@ function demoActivities(now: number) {
   return [
     {
       ...base, id: DEMO_ACTIVITY_IDS.signUp, name: '2026 年东山市中小学数学精品课征集', description: NOTICE('数学精品课'), activitySystem: 1,
-      coverUrl: `${SEED_BANNER_PREFIX}banner-02-learn.jpg`,
+      coverUrl: `${SEED_BANNER_PREFIX}activity-01-math.jpg`,
       signUpStartAt: now - 2 * DAY, signUpEndAt: now + 2 * DAY, uploadStartAt: now + 3 * DAY, uploadEndAt: now + 20 * DAY, auditStartAt: now + 20 * DAY, auditEndAt: now + 35 * DAY,
       rules: { nodesPerTeacher: 2, teachersPerNode: 2, allowFormatWarnings: false },
     },
     {
       ...base, id: DEMO_ACTIVITY_IDS.upload, name: '东山市语文、数学微课征集（第一批）', description: NOTICE('微课'), activitySystem: 3,
-      coverUrl: `${SEED_BANNER_PREFIX}banner-07-resources.jpg`,
+      coverUrl: `${SEED_BANNER_PREFIX}activity-02-microlesson.jpg`,
       signUpStartAt: now - 14 * DAY, signUpEndAt: now - DAY, uploadStartAt: now - 7 * DAY, uploadEndAt: now + 10 * DAY, auditStartAt: now + 10 * DAY, auditEndAt: now + 25 * DAY,
       rules: { nodesPerTeacher: 3, teachersPerNode: 2, allowFormatWarnings: true },
       // The demo clips (seed/works/) last a few seconds: the duration rule is relaxed, the others are the defaults.

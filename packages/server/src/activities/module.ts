@@ -9,9 +9,12 @@ import { activityTeacherRoutes } from './activityTeacherRoutes.js';
 import { ActivityView } from './activityView.js';
 import { activitySubjectRoutes } from './activitySubjectRoutes.js';
 import { worksQueryRoutes } from './worksQueryRoutes.js';
+import { dropOnActivityWrites } from './listPages.js';
 
 /** How long a public list page may be answered from memory. */
 export const PUBLIC_LIST_CACHE_MS = 3_000;
+/** How long the organiser's table and a teacher's list may be answered from memory (listPages.ts). */
+export const LIST_PAGE_CACHE_MS = 2_000;
 
 async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const repo = new ActivityRepo(ctx.db.orm);
@@ -20,8 +23,13 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // a few seconds, dropped on every organiser write.
   const publicList = new PublicPageCache(PUBLIC_LIST_CACHE_MS, ctx.settings.limits.pageCacheMaxEntries, Date.now, Math.random, ctx.settings.limits.pageCacheMaxBytes);
   app.caches.set('public activity lists', publicList);
-  await activityManageRoutes(app, ctx, repo, view, () => publicList.invalidate());
-  await activityTeacherRoutes(app, ctx, repo, view, publicList);
+  // The organiser's and teachers' pages: per scope and filter, on the server's clock, dropped on every
+  // organiser write and every sign-up or work write through this server (listPages.ts).
+  const listPages = new PublicPageCache(LIST_PAGE_CACHE_MS, ctx.settings.limits.pageCacheMaxEntries, () => ctx.now(), Math.random, ctx.settings.limits.pageCacheMaxBytes);
+  app.caches.set('activity list pages', listPages);
+  dropOnActivityWrites(app, listPages);
+  await activityManageRoutes(app, ctx, repo, view, () => (publicList.invalidate(), listPages.invalidate()), listPages);
+  await activityTeacherRoutes(app, ctx, repo, view, publicList, listPages);
   await worksQueryRoutes(app, ctx);
   await activitySubjectRoutes(app, ctx, repo, view);
 }

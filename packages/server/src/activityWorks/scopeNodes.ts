@@ -20,9 +20,15 @@ export interface ScopeNodeRow {
   subjectCode: number;
 }
 
+/**
+ * What part of the scope to answer. An edition or a book: those chapter trees only. A stage and
+ * subject: that scope row's books and knowledge tree (with an edition or book too: those books only).
+ */
 export interface ScopeFilter {
   editionId?: string;
   bookId?: string;
+  stage?: number;
+  subjectCode?: number;
 }
 
 interface ScopeSets {
@@ -45,12 +51,15 @@ async function scopeSets(db: Orm, activityId: string, filter: ScopeFilter = {}):
     for (const b of await db.select({ id: curriculumBooks.id }).from(curriculumBooks).where(or(...editionWide))) bookIds.add(b.id);
   }
   let books = [...bookIds];
-  if (filter.editionId || filter.bookId) {
+  const subject = filter.stage !== undefined && filter.subjectCode !== undefined;
+  if (filter.editionId || filter.bookId || subject) {
     const conditions = [inArray(curriculumBooks.id, books.length ? books : [''])];
     if (filter.editionId) conditions.push(eq(curriculumBooks.editionId, filter.editionId));
     if (filter.bookId) conditions.push(eq(curriculumBooks.id, filter.bookId));
+    if (subject) conditions.push(eq(curriculumBooks.stage, filter.stage!), eq(curriculumBooks.subjectCode, filter.subjectCode!));
     books = (await db.select({ id: curriculumBooks.id }).from(curriculumBooks).where(and(...conditions))).map((b) => b.id);
-    return { bookIds: books, knowledge: [] };
+    const ownKnowledge = subject && !filter.editionId && !filter.bookId ? knowledge.filter((k) => k.stage === filter.stage && k.subjectCode === filter.subjectCode) : [];
+    return { bookIds: books, knowledge: ownKnowledge };
   }
   return { bookIds: books, knowledge };
 }

@@ -13,6 +13,7 @@ import { Codes } from '@dscloud/sdk/errors';
 import type { Orm } from '../db/database.js';
 import { newId } from '../db/ids.js';
 import { rows } from '../db/rows.js';
+import { occupancyCache } from './occupancyCache.js';
 import { activityNodeOccupancy, activitySignUpNodes, activitySignUps, activityWorks } from '../db/schema.js';
 import { AppError } from '../http/appError.js';
 import type { SignUpRow } from '../activities/signUpView.js';
@@ -75,6 +76,15 @@ export interface ClaimRequest {
 /** Takes every node or none; 409 naming the first full node or the teacher's own limit. */
 export async function claimNodes(db: Orm, claim: ClaimRequest): Promise<void> {
   const nodes = [...claim.nodes].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // Refused or not, the tree of the next caller reads the occupancy again (a refusal means it was stale).
+  try {
+    await claimInTransaction(db, claim, nodes);
+  } finally {
+    occupancyCache(db).changed(claim.signUp.activityId);
+  }
+}
+
+async function claimInTransaction(db: Orm, claim: ClaimRequest, nodes: ClaimRequest['nodes']): Promise<void> {
   await db.transaction(async (tx) => {
     // One claim at a time per sign-up: the teacher's own limit is counted under this lock.
     await tx.execute(sql`SELECT id FROM activity_sign_ups WHERE id = ${claim.signUp.id} FOR UPDATE`);
@@ -110,14 +120,14 @@ export async function claimNodes(db: Orm, claim: ClaimRequest): Promise<void> {
   });
 }
 
-/** Gives one active node up inside `tx`: frees its place and withdraws its work. False when it was not active. */
-async function releaseNode(tx: Tx, signUpNodeId: string, now: number): Promise<boolean> {
+/** Gives one active node up inside `tx`: frees its place and withdraws its work. Null when it was not active, else its activity. */
+async function releaseNode(tx: Tx, signUpNodeId: string, now: number): Promise<string | null> {
   const [released] = await tx
     .update(activitySignUpNodes)
     .set({ status: SignUpStatus.CANCELLED, cancelledAt: now })
     .where(and(eq(activitySignUpNodes.id, signUpNodeId), eq(activitySignUpNodes.status, SignUpStatus.ACTIVE)))
     .returning({ activityId: activitySignUpNodes.activityId, nodeId: activitySignUpNodes.nodeId });
-  if (!released) return false;
+  if (!released) return null;
   await tx.execute(
     sql`UPDATE activity_node_occupancy SET taken = taken - 1
         WHERE activity_id = ${released.activityId} AND node_id = ${released.nodeId} AND taken > 0`,
@@ -126,29 +136,33 @@ async function releaseNode(tx: Tx, signUpNodeId: string, now: number): Promise<b
     .update(activityWorks)
     .set({ submitStatus: WorkSubmitStatus.WITHDRAWN, updatedAt: now, version: sql`${activityWorks.version} + 1` })
     .where(and(eq(activityWorks.signUpNodeId, signUpNodeId), sql`${activityWorks.submitStatus} <> ${WorkSubmitStatus.WITHDRAWN}`));
-  return true;
+  return released.activityId;
 }
 
 export async function cancelNode(db: Orm, signUpNodeId: string, now: number): Promise<boolean> {
-  return db.transaction((tx) => releaseNode(tx, signUpNodeId, now));
+  const activityId = await db.transaction((tx) => releaseNode(tx, signUpNodeId, now));
+  if (activityId) occupancyCache(db).changed(activityId);
+  return activityId !== null;
 }
 
 /** Cancels the sign-up and gives up each of its nodes, atomically. False when it was already cancelled. */
 export async function cancelSignUp(db: Orm, signUpId: string, now: number): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const activityId = await db.transaction(async (tx): Promise<string | false> => {
     const [cancelled] = await tx
       .update(activitySignUps)
       .set({ status: SignUpStatus.CANCELLED, cancelledAt: now, updatedAt: now })
       .where(and(eq(activitySignUps.id, signUpId), eq(activitySignUps.status, SignUpStatus.ACTIVE)))
-      .returning({ id: activitySignUps.id });
+      .returning({ id: activitySignUps.id, activityId: activitySignUps.activityId });
     if (!cancelled) return false;
     const active = await tx
       .select({ id: activitySignUpNodes.id })
       .from(activitySignUpNodes)
       .where(and(eq(activitySignUpNodes.signUpId, signUpId), eq(activitySignUpNodes.status, SignUpStatus.ACTIVE)));
     for (const node of active) await releaseNode(tx, node.id, now);
-    return true;
+    return cancelled.activityId;
   });
+  if (activityId) occupancyCache(db).changed(activityId);
+  return activityId !== false;
 }
 
 export async function signUpNodeById(db: Orm, id: string) {

@@ -12,7 +12,8 @@ import { Codes } from '@dscloud/sdk/errors';
 import { phaseOfRow } from '../activities/activityAccess.js';
 import { joinableActivity, publishedActivity, rulesOf } from './joinable.js';
 import { activityAreas, activitySchools } from './orgs.js';
-import { occupancyTree } from './nodeTree.js';
+import { occupancyTreeJson } from './nodeTree.js';
+import type { ScopeFilter } from './scopeNodes.js';
 import { ScopeNodeCache } from './scopeCache.js';
 import { giveUpNode, ownNode, saveNodes, signUp, userInfo, withdrawSignUp, type SignUpInput } from './signUpActions.js';
 import { signUpNodes } from '../activities/signUpView.js';
@@ -71,20 +72,43 @@ export async function signUpRoutes(app: FastifyInstance, ctx: AppContext): Promi
     async (request) => ok(await signUp(ctx, request.auth!, request.body), localeOf(request)),
   );
 
-  app.post<{ Body: { activityId: string; editionId?: string; bookId?: string } }>(
+  app.post<{ Body: { activityId: string } & ScopeFilter }>(
     `${SIGN_UP}/nodeTree`,
-    { ...teacher, schema: { body: { ...activityIdBody, properties: { ...activityIdBody.properties, editionId: idSchema, bookId: idSchema } } } },
-    async (request) => {
+    {
+      ...teacher,
+      schema: {
+        body: {
+          ...activityIdBody,
+          properties: {
+            ...activityIdBody.properties,
+            editionId: idSchema,
+            bookId: idSchema,
+            stage: { type: 'integer', minimum: 1, maximum: 9 },
+            subjectCode: { type: 'integer', minimum: 1, maximum: 99999 },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
       const auth = request.auth!;
-      const row = await joinableActivity(db, request.body.activityId, auth);
+      const { activityId, editionId, bookId, stage, subjectCode } = request.body;
+      if ((stage === undefined) !== (subjectCode === undefined)) {
+        const missing = stage === undefined ? 'stage' : 'subjectCode';
+        throw new AppError(Codes.MISSING_PARAMETER, `缺少参数：${missing}（${missing === 'stage' ? '学段' : '学科'}），学段和学科须一起指定`, { field: missing });
+      }
+      const row = await joinableActivity(db, activityId, auth);
       const rules = rulesOf(row);
-      const tree = await occupancyTree(
+      const filter: ScopeFilter = { ...(editionId ? { editionId } : {}), ...(bookId ? { bookId } : {}), ...(stage !== undefined ? { stage, subjectCode: subjectCode! } : {}) };
+      const tree = await occupancyTreeJson(
         db,
         scopeCache,
         { activityId: row.id, version: row.version, userId: auth.user.id, teachersPerNode: rules.teachersPerNode, nodesPerTeacher: rules.nodesPerTeacher, open: phaseOfRow(row, ctx.now()).signUpOpen },
-        { ...(request.body.editionId ? { editionId: request.body.editionId } : {}), ...(request.body.bookId ? { bookId: request.body.bookId } : {}) },
+        filter,
       );
-      return ok(tree, localeOf(request));
+      // The tree is already JSON (treeTemplate.ts): the envelope is written around it.
+      const envelope = JSON.stringify(ok(null, localeOf(request)));
+      reply.type('application/json; charset=utf-8');
+      return `${envelope.slice(0, envelope.lastIndexOf('null'))}${tree}}`;
     },
   );
 
