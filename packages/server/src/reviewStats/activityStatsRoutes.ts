@@ -9,7 +9,7 @@ import { managed } from '../management/access.js';
 import { exportFileName, inBatches, sendXlsx, type Sheet } from '../exports/xlsx.js';
 import { activityTotals, allSchoolStats, areaStats, signUpPersons, signUpPersonTotal, subjectStats } from './activityStats.js';
 import { CoverStats } from './coverStats.js';
-import { managedActivity, STA } from './statsAccess.js';
+import { cachedAnswer, managedActivity, newStatsCache, STA } from './statsAccess.js';
 import { areaSheet, coverNodeSheet, coverSummarySheet, signUpPersonSheet, subjectSheet, totalSheet } from './statSheets.js';
 
 const P = `${STA}/staActivityManage`;
@@ -29,10 +29,12 @@ export async function activityStatsRoutes(app: FastifyInstance, ctx: AppContext)
   const db = ctx.db.orm;
   const cover = new CoverStats(db);
   app.caches.set('activity statistics scope nodes', cover.cache);
+  const answers = newStatsCache(ctx);
+  app.caches.set('activity statistics', answers);
 
-  app.get<{ Querystring: { activityId: string } }>(`${P}/total`, { ...managed(ctx, 'read'), schema: { querystring: activityQuery } }, async (request) => {
+  app.get<{ Querystring: { activityId: string } }>(`${P}/total`, { ...managed(ctx, 'read'), schema: { querystring: activityQuery } }, async (request, reply) => {
     const activity = await managedActivity(db, request, request.query.activityId);
-    return ok(await activityTotals(db, activity.id), localeOf(request));
+    return cachedAnswer(answers, request, reply, `total|${activity.id}`, () => activityTotals(db, activity.id));
   });
 
   app.post<{ Body: SignUpPersonQuery }>(
@@ -57,23 +59,24 @@ export async function activityStatsRoutes(app: FastifyInstance, ctx: AppContext)
     },
   );
 
-  app.get<{ Querystring: { activityId: string } }>(`${P}/subject`, { ...managed(ctx, 'read'), schema: { querystring: activityQuery } }, async (request) => {
+  app.get<{ Querystring: { activityId: string } }>(`${P}/subject`, { ...managed(ctx, 'read'), schema: { querystring: activityQuery } }, async (request, reply) => {
     const activity = await managedActivity(db, request, request.query.activityId);
-    return ok(await subjectStats(db, activity.id), localeOf(request));
+    return cachedAnswer(answers, request, reply, `subject|${activity.id}`, () => subjectStats(db, activity.id));
   });
 
   app.get<{ Querystring: { activityId: string; districtId?: string } }>(
     `${P}/area`,
     { ...managed(ctx, 'read'), schema: { querystring: { ...activityQuery, properties: { activityId: idSchema, districtId: idSchema } } } },
-    async (request) => {
+    async (request, reply) => {
       const activity = await managedActivity(db, request, request.query.activityId);
-      return ok(await areaStats(db, activity, request.query.districtId), localeOf(request));
+      const districtId = request.query.districtId;
+      return cachedAnswer(answers, request, reply, `area|${activity.id}|${districtId ?? ''}`, () => areaStats(db, activity, districtId));
     },
   );
 
-  app.get<{ Querystring: { activityId: string } }>(`${P}/cover`, { ...managed(ctx, 'read'), schema: { querystring: activityQuery } }, async (request) => {
+  app.get<{ Querystring: { activityId: string } }>(`${P}/cover`, { ...managed(ctx, 'read'), schema: { querystring: activityQuery } }, async (request, reply) => {
     const activity = await managedActivity(db, request, request.query.activityId);
-    return ok(await cover.summary(activity), localeOf(request));
+    return cachedAnswer(answers, request, reply, `cover|${activity.id}`, () => cover.summary(activity));
   });
 
   app.post<{ Body: CoverNodeQuery }>(

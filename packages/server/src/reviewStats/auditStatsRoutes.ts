@@ -19,7 +19,7 @@ import { exportFileName, sendXlsx } from '../exports/xlsx.js';
 import { assignmentsOf, countsOnly, progressOf, sumProgress, type AssignmentProgress } from './reviewProgress.js';
 import { reviewerDecisions } from './reviewerDecisions.js';
 import { decisionSheet, myAuditSheet, reviewerSheet } from './auditSheets.js';
-import { levelName, managedActivity, STA } from './statsAccess.js';
+import { cachedAnswer, levelName, managedActivity, newStatsCache, STA } from './statsAccess.js';
 
 const MY = `${STA}/staMyWorkAuditOverview`;
 const TA = `${STA}/staTeacherAudit`;
@@ -83,6 +83,8 @@ async function reviewerTable(ctx: AppContext, activityId: string, q: Partial<Rev
 export async function auditStatsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const db = ctx.db.orm;
   const signedIn = { preValidation: ctx.guard.requireUser };
+  const answers = newStatsCache(ctx);
+  app.caches.set('reviewer statistics', answers);
 
   /** The activity, when the caller reviews in it (403 otherwise). */
   const reviewed = async (activityId: string, userId: string): Promise<ActivityRow> => {
@@ -150,13 +152,16 @@ export async function auditStatsRoutes(app: FastifyInstance, ctx: AppContext): P
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.body;
       const activity = await managedActivity(db, request, q.activityId);
       const pageNum = q.pageNum ?? 1;
       const pageSize = q.pageSize ?? 10;
-      const all = await reviewerTable(ctx, activity.id, q);
-      return ok({ rows: all.slice((pageNum - 1) * pageSize, pageNum * pageSize), total: all.length, pageNum, pageSize }, localeOf(request));
+      const key = ['reviewers', activity.id, pageNum, pageSize, q.level ?? '', q.stage ?? '', q.subjectCode ?? '', q.keyword?.trim() ?? ''].join('|');
+      return cachedAnswer(answers, request, reply, key, async () => {
+        const all = await reviewerTable(ctx, activity.id, q);
+        return { rows: all.slice((pageNum - 1) * pageSize, pageNum * pageSize), total: all.length, pageNum, pageSize };
+      });
     },
   );
 

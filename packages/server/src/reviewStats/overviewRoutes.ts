@@ -11,12 +11,11 @@ import type { AppContext } from '../context.js';
 import type { Orm } from '../db/database.js';
 import { idSchema } from '../db/ids.js';
 import { num, rows } from '../db/rows.js';
-import { localeOf, ok } from '../http/envelope.js';
 import { managed } from '../management/access.js';
 import { phaseOfRow, type ActivityRow } from '../activities/activityAccess.js';
 import { exportFileName, sendXlsx, sheet } from '../exports/xlsx.js';
 import { activityTotals } from './activityStats.js';
-import { levelName, managedActivity, STA } from './statsAccess.js';
+import { cachedAnswer, levelName, managedActivity, newStatsCache, STA } from './statsAccess.js';
 import { totalSheet } from './statSheets.js';
 
 const P = `${STA}/staCollectActivityOverview`;
@@ -88,14 +87,16 @@ async function daily(db: Orm, id: string): Promise<DailyActivityRow[]> {
 
 export async function overviewRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const db = ctx.db.orm;
-  app.get<{ Querystring: { activityId: string } }>(`${P}/overview`, { ...managed(ctx, 'read'), schema: { querystring: activityQuery } }, async (request) => {
+  const answers = newStatsCache(ctx);
+  app.caches.set('activity overview statistics', answers);
+  app.get<{ Querystring: { activityId: string } }>(`${P}/overview`, { ...managed(ctx, 'read'), schema: { querystring: activityQuery } }, async (request, reply) => {
     const activity = await managedActivity(db, request, request.query.activityId);
-    return ok(await overview(db, activity, ctx.now()), localeOf(request));
+    return cachedAnswer(answers, request, reply, `overview|${activity.id}`, () => overview(db, activity, ctx.now()));
   });
 
-  app.get<{ Querystring: { activityId: string } }>(`${P}/daily`, { ...managed(ctx, 'read'), schema: { querystring: activityQuery } }, async (request) => {
+  app.get<{ Querystring: { activityId: string } }>(`${P}/daily`, { ...managed(ctx, 'read'), schema: { querystring: activityQuery } }, async (request, reply) => {
     const activity = await managedActivity(db, request, request.query.activityId);
-    return ok(await daily(db, activity.id), localeOf(request));
+    return cachedAnswer(answers, request, reply, `daily|${activity.id}`, () => daily(db, activity.id));
   });
 
   app.post<{ Body: { activityId: string } }>(`${P}/export`, { ...managed(ctx, 'read'), schema: { body: activityQuery } }, async (request, reply) => {

@@ -3,7 +3,10 @@
  * counts as one SQL fragment read in a single pass, and the code tables' names.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { localeOf, ok } from '../http/envelope.js';
+import { PublicPageCache } from '../lessons/publicPageCache.js';
 import { AuditLevels } from '@dscloud/sdk/activities';
 import type { WorkCounts } from '@dscloud/sdk/review';
 import type { Orm } from '../db/database.js';
@@ -61,3 +64,21 @@ export const COUNT_COLUMNS: Array<{ header: string; key: keyof WorkCounts }> = [
   { header: '未通过', key: 'rejected' },
   { header: '优秀作品', key: 'excellent' },
 ];
+
+/** How old a statistics answer may be: a dashboard asked by many at once costs one query set per activity. */
+export const STATS_CACHE_MS = 5_000;
+
+/**
+ * Answers the serialized envelope from the statistics cache (loaded once for concurrent callers, kept
+ * `STATS_CACHE_MS`, refreshed in the background after that). Callers check the caller's scope first:
+ * the cache only saves the figures' queries, never the permission check.
+ */
+export async function cachedAnswer(cache: PublicPageCache, request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<unknown>): Promise<Buffer> {
+  const locale = localeOf(request);
+  const bytes = await cache.get(`${key}|${locale}`, async () => ok(await load(), locale));
+  reply.type('application/json; charset=utf-8');
+  return bytes;
+}
+
+export const newStatsCache = (ctx: AppContext): PublicPageCache =>
+  new PublicPageCache(STATS_CACHE_MS, ctx.settings.limits.pageCacheMaxEntries, Date.now, Math.random, ctx.settings.limits.pageCacheMaxBytes);
