@@ -9,12 +9,12 @@ export const root = resolve(import.meta.dirname, '..');
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'Ds@123456';
 
 /**
- * The built reference server on a free port with a fresh data folder: `{ base, stop() }`.
+ * The built reference server on a free port with a fresh data folder: `{ base, stop(), dataDir, pid }`.
  * `options.allowedOrigins` lets a bench page on another local origin call it (CORS).
  */
 export async function startServer(env = {}, options = {}) {
   const server = await startReferenceServer({ env, allowedOrigins: options.allowedOrigins ?? [] });
-  return { base: server.apiBase, stop: server.stop, dataDir: server.dataDir };
+  return { base: server.apiBase, stop: server.stop, dataDir: server.dataDir, pid: server.child.pid };
 }
 
 /** Logs in through the public API (RSA PKCS#1 v1.5, as jsencrypt does) and returns the token. */

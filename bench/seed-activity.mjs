@@ -5,6 +5,10 @@
 // demo teacher signed up with no node yet.
 // Bundles the server's database code from source with esbuild, as seed-lessons.mjs does. Prints one
 // JSON line: `{ activityId, bookId (the first book), books, nodes, bookNodes, signUps, ms }`.
+// With BENCH_REVIEW=1 every
+// held node also gets a work in a review state (i % 10: draft, pending at levels 1–3, returned, passed,
+// rejected, high-quality), reviewers at three levels with their decisions, and copies of the activity
+// holding only the first 5 000 and 10 000 works (`act-bench-5000`, `act-bench-10000`) for the exports.
 //   node bench/seed-activity.mjs <dataDir>
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
@@ -31,7 +35,7 @@ import { openDatabase } from './src/db/database.ts';
 import { migrate } from './src/db/migrate.ts';
 import { seedDemoAccounts } from './src/users/demoSeed.ts';
 import { seedCurriculum } from './src/curriculum/curriculumSeed.ts';
-export async function seed(dataDir, url, password, nodes, signUps, books) {
+export async function seed(dataDir, url, password, nodes, signUps, books, review) {
   const started = Date.now();
   const db = await openDatabase(url ? { url } : { dataDir: path.join(dataDir, 'pgdata') });
   const q = (text) => db.orm.execute(sql.raw(text));
@@ -73,11 +77,58 @@ export async function seed(dataDir, url, password, nodes, signUps, books) {
       SELECT activity_id, node_id, count(*) FROM activity_sign_up_nodes WHERE activity_id = 'act-bench' GROUP BY activity_id, node_id\`);
     await q(\`INSERT INTO activity_sign_ups (id, activity_id, user_id, real_name, school_id, district_id, stage, subject_code, created_at, updated_at)
       VALUES ('bs-demo', 'act-bench', '100000000000000001', '王晓明', '330102001001', '330102000000', 2, 213, \${now}, \${now})\`);
+    if (review) await seedReview(q, now);
     const total = await db.orm.execute(sql\`SELECT count(*)::int AS n FROM lesson_nodes WHERE book_id LIKE 'bk-bench-%'\`);
     const first = await db.orm.execute(sql\`SELECT count(*)::int AS n FROM lesson_nodes WHERE book_id = 'bk-bench-1'\`);
     return { activityId: 'act-bench', bookId: 'bk-bench-1', books, nodes: (total.rows ?? total)[0].n, bookNodes: (first.rows ?? first)[0].n, signUps, ms: Date.now() - started };
   } finally {
     await db.close();
+  }
+}
+async function seedReview(q, now) {
+  const hour = 3600000;
+  await q(\`INSERT INTO activity_works (id, activity_id, sign_up_id, sign_up_node_id, node_id, user_id, school_id, title, submit_status, review_state,
+      review_level, stage, subject_code, district_id, book_id, submitted_at, reviewed_at, created_at, updated_at)
+    SELECT 'bw-' || i, 'act-bench', n.sign_up_id, n.id, n.node_id, n.user_id, '330102001001', '压测作品 ' || i,
+      CASE WHEN i % 10 = 0 THEN 0 ELSE 1 END,
+      (ARRAY[0, 1, 1, 1, 2, 3, 3, 4, 5, 1])[i % 10 + 1],
+      (ARRAY[NULL, 1, 2, 3, 1, 3, 3, 2, 3, 1])[i % 10 + 1],
+      2, 213, '330102000000', (SELECT book_id FROM lesson_nodes WHERE id = n.node_id),
+      CASE WHEN i % 10 = 0 THEN NULL ELSE \${now} - (i % 240) * \${hour} END,
+      CASE WHEN i % 10 IN (4, 5, 6, 7, 8) THEN \${now} - (i % 120) * \${hour} END, \${now}, \${now}
+    FROM (SELECT substr(id, 5)::int AS i, * FROM activity_sign_up_nodes WHERE activity_id = 'act-bench' AND id LIKE 'bsn-%') n\`);
+  await q(\`INSERT INTO activity_audit_persons (id, activity_id, level, user_id, org_id, stage, subject_code, created_at) VALUES
+    ('bap-1', 'act-bench', 1, 'bt-1', '330102001001', 2, 213, \${now}), ('bap-2', 'act-bench', 2, 'bt-2', '330102000000', 2, 213, \${now}),
+    ('bap-3', 'act-bench', 3, 'bt-3', '330100000000', 2, 213, \${now})\`);
+  // Each decided work: the school's decision, and for works past level 1 the district's and the city's.
+  for (const level of [1, 2, 3]) {
+    await q(\`INSERT INTO activity_work_audits (id, work_id, activity_id, level, round, work_version, reviewer_id, decision, score, opinion, counted, created_at)
+      SELECT 'ba-' || \${level} || '-' || w.id, w.id, w.activity_id, \${level}, 1, 1, 'bt-' || \${level},
+        CASE WHEN w.review_level = \${level} AND w.review_state = 2 THEN 2 WHEN w.review_level = \${level} AND w.review_state = 4 THEN 3
+             WHEN w.review_level = \${level} AND w.review_state = 5 THEN 4 ELSE 1 END,
+        80, '', true, w.submitted_at + \${level} * \${hour}
+      FROM activity_works w WHERE w.activity_id = 'act-bench' AND w.submit_status = 1
+        AND (w.review_level > \${level} OR (w.review_level = \${level} AND w.review_state IN (2, 3, 4, 5)))\`);
+  }
+  for (const size of [5000, 10000]) {
+    const id = 'act-bench-' + size;
+    await q(\`INSERT INTO activities (id, name, org_id, activity_system, status, sign_up_start_at, sign_up_end_at, upload_start_at, upload_end_at,
+        audit_start_at, audit_end_at, review_levels, package_template, rules, video_rules, published_at, created_at, updated_at)
+      SELECT '\${id}', name || ' \${size}', org_id, activity_system, status, sign_up_start_at, sign_up_end_at, upload_start_at, upload_end_at,
+        audit_start_at, audit_end_at, review_levels, package_template, rules, video_rules, published_at, created_at, updated_at FROM activities WHERE id = 'act-bench'\`);
+    await q(\`INSERT INTO activity_scopes (activity_id, stage, subject_code, edition_id, book_id, sort)
+      SELECT '\${id}', stage, subject_code, edition_id, book_id, sort FROM activity_scopes WHERE activity_id = 'act-bench'\`);
+    await q(\`INSERT INTO activity_sign_ups (id, activity_id, user_id, real_name, school_id, district_id, stage, subject_code, created_at, updated_at)
+      SELECT id || '-\${size}', '\${id}', user_id, real_name, school_id, district_id, stage, subject_code, created_at, updated_at
+      FROM activity_sign_ups WHERE activity_id = 'act-bench' AND id LIKE 'bs-%' AND id <> 'bs-demo' AND substr(id, 4)::int <= \${size}\`);
+    await q(\`INSERT INTO activity_sign_up_nodes (id, sign_up_id, activity_id, user_id, node_id, created_at)
+      SELECT id || '-\${size}', sign_up_id || '-\${size}', '\${id}', user_id, node_id, created_at
+      FROM activity_sign_up_nodes WHERE activity_id = 'act-bench' AND id LIKE 'bsn-%' AND substr(id, 5)::int <= \${size}\`);
+    await q(\`INSERT INTO activity_works (id, activity_id, sign_up_id, sign_up_node_id, node_id, user_id, school_id, title, submit_status, review_state,
+        review_level, stage, subject_code, district_id, book_id, submitted_at, reviewed_at, created_at, updated_at)
+      SELECT id || '-\${size}', '\${id}', sign_up_id || '-\${size}', sign_up_node_id || '-\${size}', node_id, user_id, school_id, title, submit_status, review_state,
+        review_level, stage, subject_code, district_id, book_id, submitted_at, reviewed_at, created_at, updated_at
+      FROM activity_works WHERE activity_id = 'act-bench' AND substr(id, 4)::int <= \${size}\`);
   }
 }`;
 const outfile = join(root, 'bench', `.seed-activity-${process.pid}.mjs`);
@@ -95,7 +146,7 @@ try {
   });
   const { seed } = await import(pathToFileURL(outfile).href);
   process.env.MIGRATIONS_DIR ||= join(server, 'migrations');
-  console.log(JSON.stringify(await seed(dataDir, process.env.DATABASE_URL, process.env.DEMO_PASSWORD || 'Ds@123456', nodes, signUps, books)));
+  console.log(JSON.stringify(await seed(dataDir, process.env.DATABASE_URL, process.env.DEMO_PASSWORD || 'Ds@123456', nodes, signUps, books, process.env.BENCH_REVIEW === '1')));
 } finally {
   rmSync(outfile, { force: true });
 }
