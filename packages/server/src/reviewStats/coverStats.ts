@@ -3,7 +3,7 @@
  * (leaves of its books' chapter trees, or of a stage and subject's knowledge tree) and, per node, its
  * sign-ups and works. A node counts once, at its best state: excellent > passed > works > none
  * (a work counts when submitted). The scope's node list is kept per activity version for a minute
- * (ScopeNodeCache), the works are one GROUP BY node_id.
+ * (a TtlCache), the works are one GROUP BY node_id.
  */
 import { inArray, sql } from 'drizzle-orm';
 import type { CoverNodeQuery, CoverNodeRow, CoverState, CoverStat, CoverSummary } from '@dscloud/sdk/review';
@@ -12,13 +12,14 @@ import { num, rows } from '../db/rows.js';
 import { curriculumBooks } from '../db/schema.js';
 import { stageName, subjectName } from '../curriculum/names.js';
 import { scopeNodes, type ScopeNodeRow } from '../activityWorks/scopeNodes.js';
-import { ScopeNodeCache } from '../activityWorks/scopeCache.js';
+import { TtlCache } from '../util/ttlCache.js';
 import type { ActivityRow } from '../activities/activityAccess.js';
 
 type R = Record<string, unknown>;
 
 export class CoverStats {
-  readonly cache = new ScopeNodeCache();
+  /** The scope's nodes per activity version, a minute (a new curriculum node shows within that). */
+  readonly cache = new TtlCache<ScopeNodeRow[]>(60_000, 200, Date.now, 32 * 1024 * 1024);
 
   constructor(private readonly db: Orm) {}
 
