@@ -1,0 +1,148 @@
+import type { Platform } from '@dscloud/sdk';
+import type { ActivitySummary, AuditLevelCode, Page } from '@dscloud/sdk/activities';
+import type {
+  AuditPersonAssignment,
+  AuditPersonRow,
+  AuditTraceEntry,
+  AuditWorkDetail,
+  AuditWorkRow,
+  AuditWorksInput,
+  AuditWorksResult,
+} from '@dscloud/sdk/review';
+
+/** The reviewer's list filters (`getAuditWorkPage`, `getNextAndUpAuditWorkInfo`): all but the activity optional. */
+export interface AuditFilter {
+  activityId: string;
+  level?: number;
+  stage?: number;
+  subjectCode?: number;
+  editionId?: string;
+  bookId?: string;
+  nodeId?: string;
+  reviewState?: number;
+  keyword?: string;
+}
+
+export interface StageOption {
+  stage: number;
+  stageName: string;
+}
+export interface SubjectOption {
+  subjectCode: number;
+  subjectName: string;
+}
+export interface EditionOption {
+  editionId: string;
+  editionName: string;
+}
+export interface BookOption {
+  bookId: string;
+  bookName: string;
+}
+export interface ChapterNode {
+  nodeId: string;
+  nodeName: string;
+  children?: ChapterNode[];
+}
+
+/** A level the reviewer is assigned at, with its quota when the activity sets one (`getAuditLevel`). */
+export interface AuditLevelOption {
+  level: AuditLevelCode;
+  levelName: string;
+  quota?: number | null;
+  used?: number;
+  left?: number | null;
+}
+
+/** The works before and after one in the reviewer's current filter and order. */
+export interface Neighbours {
+  previous: string | null;
+  next: string | null;
+}
+
+/** Body of `works/audit/page`: the organiser's works in review. */
+export interface WorksInReviewBody {
+  activityId: string;
+  pageNum: number;
+  pageSize: number;
+  level?: number;
+  reviewState?: number;
+  stage?: number;
+  subjectCode?: number;
+  keyword?: string;
+}
+
+/** A row of the organiser's works in review. */
+export interface WorkInReviewRow extends AuditWorkRow {
+  reviewScore?: number | null;
+  reviewedAt?: number | null;
+}
+
+export interface PersonPageBody {
+  activityId: string;
+  pageNum: number;
+  pageSize: number;
+  level?: number;
+  stage?: number;
+  subjectCode?: number;
+  keyword?: string;
+}
+
+/** A person the organiser may assign (`getListByStageAndSubject`). */
+export interface Candidate {
+  userId: string;
+  userName: string;
+  orgId: string;
+  orgName: string;
+}
+
+const idOf = (x: unknown): string | null => {
+  if (typeof x === 'string' && x) return x;
+  if (x && typeof x === 'object' && 'workId' in x) return String((x as { workId: unknown }).workId);
+  return null;
+};
+
+/** The neighbours as the server names them (`up`/`previous`, ids or rows), in one shape. */
+export function neighboursOf(data: unknown): Neighbours {
+  const d = (data ?? {}) as Record<string, unknown>;
+  return { previous: idOf(d.previous ?? d.up ?? d.prev ?? null), next: idOf(d.next ?? null) };
+}
+
+/**
+ * The works review calls (docs/api.md "Works review"): the reviewer's `activityAudit/*`, the organiser's
+ * `activityAuditPerson/*` and `works/audit/page`. Decisions are `silent`: the screen shows each work's
+ * outcome (decided, or refused with the reason) where it belongs.
+ */
+export function reviewApi(platform: Platform) {
+  const { http, paths } = platform;
+  const audit = (path: string) => paths.cloudSchool(`/v1/activityAudit/${path}`);
+  const person = (path: string) => paths.cloudSchool(`/v1/activityAuditPerson/${path}`);
+  const quiet = { silent: true } as const;
+  const id = encodeURIComponent;
+  return {
+    /** Published activities to pick from; the server answers 403 for one the reviewer is not assigned to. */
+    activities: () => http.get<Page<ActivitySummary>>(paths.cloudSchool('/v1/resourceCollectActivity/publish/list'), { pageNum: 1, pageSize: 100 }, { public: true }),
+    stages: (activityId: string) => http.get<StageOption[]>(audit('getAuditStages'), { activityId }, quiet),
+    subjects: (activityId: string, stage?: number) => http.get<SubjectOption[]>(audit('getAuditSubjects'), stage === undefined ? { activityId } : { activityId, stage }, quiet),
+    levels: (activityId: string) => http.get<AuditLevelOption[]>(audit('getAuditLevel'), { activityId }, quiet),
+    editions: (body: { activityId: string; stage?: number; subjectCode?: number }) => http.post<EditionOption[]>(audit('getEditions'), body, quiet),
+    books: (body: { activityId: string; editionId: string; stage?: number; subjectCode?: number }) => http.post<BookOption[]>(audit('getBooks'), body, quiet),
+    chapters: (body: { activityId: string; bookId: string }) => http.post<ChapterNode[]>(audit('getChapter'), body, quiet),
+    workPage: (body: AuditFilter & { pageNum: number; pageSize: number }) => http.post<Page<AuditWorkRow>>(audit('getAuditWorkPage'), body, quiet),
+    neighbours: async (body: AuditFilter & { workId: string }) => neighboursOf(await http.post<unknown>(audit('getNextAndUpAuditWorkInfo'), body, quiet)),
+    works: (activityId: string, workIds: string[]) => http.post<AuditWorkDetail[]>(audit('listAuditWorkByIds'), { activityId, workIds }, quiet),
+    decide: (body: AuditWorksInput & { activityId: string }) => http.post<AuditWorksResult>(audit('auditWorks'), body, quiet),
+    trace: (workId: string) => http.get<AuditTraceEntry[]>(audit(`getAuditTrace/${id(workId)}`), undefined, quiet),
+
+    personStages: (activityId: string) => http.get<StageOption[]>(person('getStages'), { activityId }, quiet),
+    personSubjects: (activityId: string, stage?: number) => http.get<SubjectOption[]>(person('getSubjects'), stage === undefined ? { activityId } : { activityId, stage }, quiet),
+    personPage: (body: PersonPageBody) => http.post<Page<AuditPersonRow>>(person('getManagerViewPage'), body, quiet),
+    candidates: (body: { activityId: string; level: number; stage: number; subjectCode: number; orgId?: string; keyword?: string }) =>
+      http.post<Candidate[]>(person('getListByStageAndSubject'), body, quiet),
+    savePersons: (body: { activityId: string; assignments: AuditPersonAssignment[] }) => http.post<unknown>(person('save'), body, quiet),
+
+    worksInReview: (body: WorksInReviewBody) => http.post<Page<WorkInReviewRow>>(paths.cloudSchool('/v1/resourceCollectActivity/works/audit/page'), body, quiet),
+  };
+}
+
+export type ReviewApi = ReturnType<typeof reviewApi>;
