@@ -1,5 +1,6 @@
 import type { Platform } from '@dscloud/sdk';
 import type { ActivitySummary, AuditLevelCode, Page } from '@dscloud/sdk/activities';
+import type { OrgNode } from '@dscloud/sdk/teachers';
 import type {
   AuditPersonAssignment,
   AuditPersonRow,
@@ -8,6 +9,7 @@ import type {
   AuditWorkRow,
   AuditWorksInput,
   AuditWorksResult,
+  ReviewRules,
 } from '@dscloud/sdk/review';
 
 /** The reviewer's list filters (`getAuditWorkPage`, `getNextAndUpAuditWorkInfo`): all but the activity optional. */
@@ -18,8 +20,11 @@ export interface AuditFilter {
   subjectCode?: number;
   editionId?: string;
   bookId?: string;
+  /** A chapter (or knowledge node): works of the nodes under it. */
+  chapterId?: string;
   nodeId?: string;
-  reviewState?: number;
+  /** `pending`: waiting for the reviewer's decision; `decided`: decided by them; absent: both. */
+  state?: 'pending' | 'decided';
   keyword?: string;
 }
 
@@ -39,9 +44,12 @@ export interface BookOption {
   bookId: string;
   bookName: string;
 }
+/** A chapter node; the server answers a flat list, parents first (`parentId`). */
 export interface ChapterNode {
   nodeId: string;
   nodeName: string;
+  parentId?: string | null;
+  level?: number;
   children?: ChapterNode[];
 }
 
@@ -49,15 +57,28 @@ export interface ChapterNode {
 export interface AuditLevelOption {
   level: AuditLevelCode;
   levelName: string;
+  /** The unit the reviewer reviews at this level. */
+  orgId?: string;
+  orgName?: string;
+  finalReviewer?: boolean;
   quota?: number | null;
   used?: number;
   left?: number | null;
+}
+
+/** What a reviewer reads of the activity's review rules. */
+export interface ReviewerRules extends Pick<ReviewRules, 'rubric' | 'opinionTemplates' | 'blind'> {
+  /** The activity's review levels in order (high-quality only at the last); null when not known. */
+  reviewLevels: number[] | null;
 }
 
 /** The works before and after one in the reviewer's current filter and order. */
 export interface Neighbours {
   previous: string | null;
   next: string | null;
+  /** The work's place (1-based) among `total` in the filter. */
+  index: number | null;
+  total: number | null;
 }
 
 /** Body of `works/audit/page`: the organiser's works in review. */
@@ -98,14 +119,15 @@ export interface Candidate {
 
 const idOf = (x: unknown): string | null => {
   if (typeof x === 'string' && x) return x;
-  if (x && typeof x === 'object' && 'workId' in x) return String((x as { workId: unknown }).workId);
+  if (x && typeof x === 'object' && 'workId' in x) return String((x).workId);
   return null;
 };
 
 /** The neighbours as the server names them (`up`/`previous`, ids or rows), in one shape. */
 export function neighboursOf(data: unknown): Neighbours {
   const d = (data ?? {}) as Record<string, unknown>;
-  return { previous: idOf(d.previous ?? d.up ?? d.prev ?? null), next: idOf(d.next ?? null) };
+  const num = (x: unknown) => (typeof x === 'number' ? x : null);
+  return { previous: idOf(d.previous ?? d.up ?? d.prev ?? null), next: idOf(d.next ?? null), index: num(d.index), total: num(d.total) };
 }
 
 /**
@@ -132,6 +154,8 @@ export function reviewApi(platform: Platform) {
     neighbours: async (body: AuditFilter & { workId: string }) => neighboursOf(await http.post<unknown>(audit('getNextAndUpAuditWorkInfo'), body, quiet)),
     works: (activityId: string, workIds: string[]) => http.post<AuditWorkDetail[]>(audit('listAuditWorkByIds'), { activityId, workIds }, quiet),
     decide: (body: AuditWorksInput & { activityId: string }) => http.post<AuditWorksResult>(audit('auditWorks'), body, quiet),
+    /** The activity's rubric, opinion templates and levels as its reviewer needs them. */
+    rules: (activityId: string) => http.get<ReviewerRules>(audit('getReviewRules'), { activityId }, quiet),
     trace: (workId: string) => http.get<AuditTraceEntry[]>(audit(`getAuditTrace/${id(workId)}`), undefined, quiet),
 
     personStages: (activityId: string) => http.get<StageOption[]>(person('getStages'), { activityId }, quiet),
@@ -141,6 +165,8 @@ export function reviewApi(platform: Platform) {
       http.post<Candidate[]>(person('getListByStageAndSubject'), body, quiet),
     savePersons: (body: { activityId: string; assignments: AuditPersonAssignment[] }) => http.post<unknown>(person('save'), body, quiet),
 
+    /** The organisations in the caller's scope (city, districts, schools), for the reviewing unit. */
+    orgTree: () => http.post<OrgNode[]>(paths.cloudSchool('/v1/teacherInfo/managerOrgList'), {}, quiet),
     worksInReview: (body: WorksInReviewBody) => http.post<Page<WorkInReviewRow>>(paths.cloudSchool('/v1/resourceCollectActivity/works/audit/page'), body, quiet),
   };
 }

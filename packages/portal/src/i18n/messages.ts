@@ -13,6 +13,7 @@ import { topicsEn, topicsZh } from './topicsMessages';
 import { teaIntroEn, teaIntroZh } from './teaIntroMessages';
 import { activityManageEn, activityManageZh } from './activityManageMessages';
 import { activityEn, activityZh } from './activityMessages';
+import { reviewEn, reviewZh } from './reviewMessages';
 
 export type PortalLocale = 'zh-CN' | 'en';
 
@@ -28,6 +29,7 @@ const zh = {
   ...teaIntroZh,
   ...activityManageZh,
   ...activityZh,
+  ...reviewZh,
   'nav.home': '首页',
   'nav.learn': '智慧学习',
   'nav.teach': '智慧教学',
@@ -142,6 +144,7 @@ const en: Record<MessageKey, string> = {
   ...teaIntroEn,
   ...activityManageEn,
   ...activityEn,
+  ...reviewEn,
   'nav.home': 'Home',
   'nav.learn': 'Smart learning',
   'nav.teach': 'Smart teaching',

@@ -2,7 +2,7 @@
  * Which decisions a reviewer may take on works, and what a batch answer means for the rows on screen.
  * The server decides again (levels, window, quota, compare-and-set); this only offers what can succeed.
  */
-import { WorkReviewState, type AuditLevelCode } from '@dscloud/sdk/activities';
+import { WorkReviewState } from '@dscloud/sdk/activities';
 import { AuditDecision, type AuditDecisionCode, type AuditWorkRow, type AuditWorksResult } from '@dscloud/sdk/review';
 
 /** The decisions for works at `level` of an activity reviewing at `levels`: high-quality only at the last level. */
@@ -53,6 +53,6 @@ export function refreshedRows<T extends AuditWorkRow>(rows: readonly T[], result
     const now = current.get(row.workId);
     if (now) return { ...row, ...now };
     const d = decided.get(row.workId);
-    return d ? { ...row, version: d.version, reviewState: d.reviewState, level: (d.level ?? row.level) as AuditLevelCode } : row;
+    return d ? { ...row, version: d.version, reviewState: d.reviewState, level: (d.level ?? row.level) } : row;
   });
 }
