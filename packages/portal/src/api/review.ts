@@ -1,8 +1,7 @@
 import type { Platform } from '@dscloud/sdk';
-import type { ActivitySummary, AuditLevelCode, Page } from '@dscloud/sdk/activities';
+import type { ActivityDetail, ActivitySummary, AuditLevelCode, Page } from '@dscloud/sdk/activities';
 import type { OrgNode } from '@dscloud/sdk/teachers';
 import type {
-  AuditPersonAssignment,
   AuditPersonRow,
   AuditTraceEntry,
   AuditWorkDetail,
@@ -109,12 +108,25 @@ export interface PersonPageBody {
   keyword?: string;
 }
 
-/** A person the organiser may assign (`getListByStageAndSubject`). */
+/** A person the organiser may assign (`getListByStageAndSubject`), with the levels they already review the stage and subject at. */
 export interface Candidate {
   userId: string;
   userName: string;
+  username?: string;
   orgId: string;
   orgName: string;
+  stage?: number | null;
+  assignedLevels?: number[];
+}
+
+/** Body of `activityAuditPerson/save`: the whole group of one level, unit, stage and subject. */
+export interface SaveGroupBody {
+  activityId: string;
+  level: number;
+  orgId: string;
+  stage: number;
+  subjectCode: number;
+  persons: Array<{ userId: string; finalReviewer?: boolean }>;
 }
 
 const idOf = (x: unknown): string | null => {
@@ -154,16 +166,28 @@ export function reviewApi(platform: Platform) {
     neighbours: async (body: AuditFilter & { workId: string }) => neighboursOf(await http.post<unknown>(audit('getNextAndUpAuditWorkInfo'), body, quiet)),
     works: (activityId: string, workIds: string[]) => http.post<AuditWorkDetail[]>(audit('listAuditWorkByIds'), { activityId, workIds }, quiet),
     decide: (body: AuditWorksInput & { activityId: string }) => http.post<AuditWorksResult>(audit('auditWorks'), body, quiet),
-    /** The activity's rubric, opinion templates and levels as its reviewer needs them. */
-    rules: (activityId: string) => http.get<ReviewerRules>(audit('getReviewRules'), { activityId }, quiet),
-    trace: (workId: string) => http.get<AuditTraceEntry[]>(audit(`getAuditTrace/${id(workId)}`), undefined, quiet),
+    /**
+     * The activity's rubric, opinion templates and levels as its reviewer needs them, from the activity
+     * detail teachers read (reviewers are teachers of the organiser's schools).
+     */
+    rules: async (activityId: string): Promise<ReviewerRules> => {
+      const detail = await http.get<ActivityDetail & { reviewRules?: Partial<ReviewRules> }>(
+        paths.cloudSchool(`/v1/resourceCollectActivity/teacher/detail/${id(activityId)}`),
+        undefined,
+        quiet,
+      );
+      const r = detail.reviewRules ?? {};
+      return { rubric: r.rubric ?? [], opinionTemplates: r.opinionTemplates ?? [], blind: r.blind ?? false, reviewLevels: [...detail.reviewLevels] };
+    },
+    trace: (activityId: string, workId: string) => http.get<AuditTraceEntry[]>(audit('getAuditTrace'), { activityId, workId }, quiet),
 
     personStages: (activityId: string) => http.get<StageOption[]>(person('getStages'), { activityId }, quiet),
     personSubjects: (activityId: string, stage?: number) => http.get<SubjectOption[]>(person('getSubjects'), stage === undefined ? { activityId } : { activityId, stage }, quiet),
     personPage: (body: PersonPageBody) => http.post<Page<AuditPersonRow>>(person('getManagerViewPage'), body, quiet),
-    candidates: (body: { activityId: string; level: number; stage: number; subjectCode: number; orgId?: string; keyword?: string }) =>
-      http.post<Candidate[]>(person('getListByStageAndSubject'), body, quiet),
-    savePersons: (body: { activityId: string; assignments: AuditPersonAssignment[] }) => http.post<unknown>(person('save'), body, quiet),
+    candidates: (body: { activityId: string; orgId: string; stage?: number; subjectCode?: number; keyword?: string; pageNum?: number; pageSize?: number }) =>
+      http.post<Page<Candidate>>(person('getListByStageAndSubject'), body, quiet),
+    /** Replaces the reviewers of one group (level, unit, stage, subject). */
+    saveGroup: (body: SaveGroupBody) => http.post<AuditPersonRow[]>(person('save'), body, quiet),
 
     /** The organisations in the caller's scope (city, districts, schools), for the reviewing unit. */
     orgTree: () => http.post<OrgNode[]>(paths.cloudSchool('/v1/teacherInfo/managerOrgList'), {}, quiet),

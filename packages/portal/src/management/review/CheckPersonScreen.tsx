@@ -10,7 +10,7 @@ import type { AuditPersonRow } from '@dscloud/sdk/review';
 import type { ReviewApi } from '../../api/review';
 import { useActivityManageApi } from '../activities/useActivityManageApi';
 import { LIST_PATH } from '../activities/paths';
-import { addRows, saveBody, unitsForLevel, type ListRow } from './assignments';
+import { addRows, groupKey, saveBodies, unitsForLevel, type ListRow } from './assignments';
 import { useReviewLabels } from './labels';
 import { checkWorksPath } from './paths';
 import { useReviewApi } from './useReviewApi';
@@ -53,7 +53,9 @@ export default function CheckPersonScreen() {
   const stored = useAsync(() => allRows(api, activityId), [api, activityId]);
   const orgs = useAsync(() => api.orgTree(), [api]);
   const [list, setList] = useState<ListRow[] | null>(null);
-  const [dirty, setDirty] = useState(false);
+  const [changed, setChanged] = useState<ReadonlySet<string>>(new Set());
+  const dirty = changed.size > 0;
+  const touch = (...keys: string[]) => setChanged((c) => new Set([...c, ...keys]));
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState('');
   const [form] = Form.useForm<AssignValues>();
@@ -65,7 +67,7 @@ export default function CheckPersonScreen() {
     setShown(stored.data);
     if (stored.data) {
       setList(stored.data);
-      setDirty(false);
+      setChanged(new Set());
     }
   }
 
@@ -74,9 +76,10 @@ export default function CheckPersonScreen() {
   const subjects = [...new Map(scope.filter((s) => s.stage === v.stage).map((s) => [s.subjectCode, s.subjectName])).entries()];
   const units = v.level ? unitsForLevel(orgs.data ?? [], v.level) : [];
   const ready = v.level !== undefined && v.stage !== undefined && v.subjectCode !== undefined && !!v.orgId;
+  const [keyword, setKeyword] = useState('');
   const candidates = useAsync(
-    () => (ready ? api.candidates({ activityId, level: v.level!, stage: v.stage!, subjectCode: v.subjectCode!, orgId: v.orgId }) : Promise.resolve([])),
-    [api, activityId, ready, v.level, v.stage, v.subjectCode, v.orgId],
+    () => (ready ? api.candidates({ activityId, orgId: v.orgId!, stage: v.stage!, subjectCode: v.subjectCode!, pageNum: 1, pageSize: 50, ...(keyword ? { keyword } : {}) }).then((p) => p.rows) : Promise.resolve([])),
+    [api, activityId, ready, v.stage, v.subjectCode, v.orgId, keyword],
   );
 
   const add = (values: AssignValues) => {
@@ -97,7 +100,7 @@ export default function CheckPersonScreen() {
     }));
     const next = addRows(list ?? [], rows);
     setList(next.list);
-    setDirty(true);
+    touch(...rows.map(groupKey));
     form.setFieldValue('userIds', []);
     void message.info(t('rv.cp.added', { n: next.added }));
   };
@@ -106,7 +109,7 @@ export default function CheckPersonScreen() {
     setSaving(true);
     setFailure('');
     try {
-      await api.savePersons(saveBody(activityId, list ?? []));
+      for (const body of saveBodies(activityId, list ?? [], changed)) await api.saveGroup(body);
       void message.success(t('kit.success'));
       stored.reload();
     } catch (error) {
@@ -133,7 +136,7 @@ export default function CheckPersonScreen() {
           aria-label={t('rv.cp.removeConfirm', { name: r.userName })}
           onClick={() => {
             setList((l) => (l ?? []).filter((x) => x !== r));
-            setDirty(true);
+            touch(groupKey(r));
           }}
         >
           {t('rv.cp.remove')}
@@ -176,7 +179,9 @@ export default function CheckPersonScreen() {
               className="ds-rv-activity"
               disabled={!ready}
               loading={candidates.status === 'loading'}
-              optionFilterProp="label"
+              showSearch
+              filterOption={false}
+              onSearch={(text) => setKeyword(text.trim())}
               options={(candidates.data ?? []).map((c) => ({ value: c.userId, label: `${c.userName}（${c.orgName}）` }))}
             />
           </Form.Item>

@@ -54,7 +54,7 @@ function ReviewWork() {
   const rules = useReviewRules(api, activityId);
   const work = useAsync(() => api.works(activityId, [workId]).then((list) => list[0] ?? null), [api, activityId, workId]);
   const near = useAsync(() => api.neighbours({ ...toAuditFilter(activityId, filters), workId }).catch(() => null), [api, activityId, workId, filterKey, work.data?.version]);
-  const trace = useAsync(() => api.trace(workId), [api, workId, work.data?.version]);
+  const trace = useAsync(() => api.trace(activityId, workId), [api, activityId, workId, work.data?.version]);
   const levels = useAsync(() => api.levels(activityId).catch(() => []), [api, activityId, work.data?.version]);
   const [scores, setScores] = useState<Scores>({});
   const [opinion, setOpinion] = useState('');

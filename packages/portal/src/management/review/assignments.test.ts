@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addRows, saveBody, unitsForLevel, type ListRow } from './assignments';
+import { addRows, groupKey, saveBodies, unitsForLevel, type ListRow } from './assignments';
 
 const row = (userId: string, over: Partial<ListRow> = {}): ListRow => ({
   activityId: 'a1',
@@ -39,13 +39,12 @@ describe('reviewer list', () => {
     ]);
   });
 
-  it('saves the whole list of the activity, keeping stored ids', () => {
-    expect(saveBody('a1', [row('u1', { id: 'p9', pending: 3, done: 1 }), row('u2')])).toEqual({
-      activityId: 'a1',
-      assignments: [
-        { id: 'p9', activityId: 'a1', level: 1, userId: 'u1', orgId: 's1', stage: 2, subjectCode: 1, finalReviewer: false },
-        { activityId: 'a1', level: 1, userId: 'u2', orgId: 's1', stage: 2, subjectCode: 1, finalReviewer: false },
-      ],
-    });
+  it('saves each changed group whole; an emptied group is sent with no one', () => {
+    const list = [row('u1', { id: 'p9', finalReviewer: true }), row('u2'), row('u3', { level: 2, orgId: 'd1' })];
+    expect(saveBodies('a1', list, new Set(['1|s1|2|1', '3|c1|2|1']))).toEqual([
+      { activityId: 'a1', level: 1, orgId: 's1', stage: 2, subjectCode: 1, persons: [{ userId: 'u1', finalReviewer: true }, { userId: 'u2', finalReviewer: false }] },
+      { activityId: 'a1', level: 3, orgId: 'c1', stage: 2, subjectCode: 1, persons: [] },
+    ]);
+    expect(groupKey(list[2]!)).toBe('2|d1|2|1');
   });
 });

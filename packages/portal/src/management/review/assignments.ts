@@ -1,10 +1,11 @@
 /**
  * The organiser's reviewer list as the check-person screen edits it before 保存名单: which units a
  * level reviews (a school at level 1, a district at 2, the city at 3), one row per person, level,
- * unit, stage and subject, and the body `activityAuditPerson/save` takes (the activity's whole list).
+ * unit, stage and subject, and the bodies `activityAuditPerson/save` takes (one per changed group).
  */
 import type { AuditLevelCode } from '@dscloud/sdk/activities';
 import type { AuditPersonAssignment, AuditPersonRow } from '@dscloud/sdk/review';
+import type { SaveGroupBody } from '../../api/review';
 
 /** Organisation types (users.org_type): 1 city bureau, 2 district bureau, 3 school, 4 branch school. */
 const UNIT_TYPES: Record<AuditLevelCode, readonly number[]> = { 1: [3, 4], 2: [2], 3: [1] };
@@ -32,19 +33,22 @@ export function addRows(list: readonly ListRow[], added: readonly ListRow[]): { 
   return { list: out, added: n };
 }
 
-/** The body of `save`: every assignment of the activity. */
-export function saveBody(activityId: string, list: readonly ListRow[]): { activityId: string; assignments: AuditPersonAssignment[] } {
-  return {
-    activityId,
-    assignments: list.map((r) => ({
-      ...(r.id ? { id: r.id } : {}),
+export const groupKey = (a: Pick<AuditPersonAssignment, 'level' | 'orgId' | 'stage' | 'subjectCode'>) => `${a.level}|${a.orgId}|${a.stage}|${a.subjectCode}`;
+
+/**
+ * The `save` bodies for the groups (level, unit, stage, subject) that changed: each names the group's
+ * whole list of reviewers now (an emptied group is sent with no one, which removes them).
+ */
+export function saveBodies(activityId: string, list: readonly ListRow[], changed: ReadonlySet<string>): SaveGroupBody[] {
+  return [...changed].map((key) => {
+    const [level, orgId, stage, subjectCode] = key.split('|');
+    return {
       activityId,
-      level: r.level,
-      userId: r.userId,
-      orgId: r.orgId,
-      stage: r.stage,
-      subjectCode: r.subjectCode,
-      finalReviewer: r.finalReviewer,
-    })),
-  };
+      level: Number(level),
+      orgId: orgId!,
+      stage: Number(stage),
+      subjectCode: Number(subjectCode),
+      persons: list.filter((r) => groupKey(r) === key).map((r) => ({ userId: r.userId, finalReviewer: r.finalReviewer })),
+    };
+  });
 }
