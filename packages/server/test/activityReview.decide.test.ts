@@ -42,6 +42,9 @@ describe('the order of levels', () => {
     expect((await decide(h, district!.token, activityId, [work], 1)).data.decided[0]).toMatchObject({ reviewState: 1, level: 3 });
     work = { id: work.id, version: 4 };
     expect((await decide(h, city!.token, activityId, [work], 4, { opinion: '优秀' })).data.decided[0]).toEqual({ workId: work.id, version: 5, reviewState: 5, level: 3 });
+    // Published as an excellent lesson of the catalogue in the same transaction.
+    const [published] = await h.query<{ excellent: number }>('SELECT l.excellent_flag AS excellent FROM activity_works w JOIN lessons l ON l.id = w.published_lesson_id WHERE w.id = $1', [work.id]);
+    expect(published?.excellent).toBe(1);
     const trace = await h.call('GET', `${AUDIT}/getAuditTrace?activityId=${activityId}&workId=${work.id}`, { token: city!.token });
     expect(trace.data.map((t: { level: number; decision: number; counted: boolean }) => [t.level, t.decision, t.counted])).toEqual([
       [1, 1, true],
