@@ -21,6 +21,7 @@ import { taxonomyModule } from './taxonomy/module.js';
 import { activitiesModule } from './activities/module.js';
 import { activityWorksModule } from './activityWorks/module.js';
 import { activityReviewModule } from './activityReview/module.js';
+import { reviewStatsModule } from './reviewStats/module.js';
 
 export const MODULES: readonly DomainModule[] = [
   { name: 'health', routes: healthRoutes },
@@ -42,4 +43,5 @@ export const MODULES: readonly DomainModule[] = [
   activitiesModule,
   activityWorksModule,
   activityReviewModule,
+  reviewStatsModule,
 ];
