@@ -3,7 +3,8 @@
  * teacher reads the opinion on a returned work and submits it again; then a work pending at school
  * level goes up through every level — the school reviewer passes it with rubric points, a district
  * reviewer (a bureau, not the teacher's school) passes it from the keyboard (Alt+1, Enter), and the
- * city reviewer marks it high-quality; its trace lists every decision. The organiser sees it in
+ * city reviewer marks it high-quality; its trace lists every decision and /learn shows it as an
+ * excellent lesson. The organiser sees it in
  * 审核作品 and the reviewers in 审核人员. Every screen passes axe.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -110,6 +111,15 @@ describe('works review on the portal', () => {
     await trace.getByText('得分 94').waitFor();
     await district.page.getByText('您已评审该作品：评为优秀').waitFor();
     await district.context.close();
+
+    // Published as an excellent lesson: /learn finds it with the 精品 flag.
+    const learner = await newPage(browser);
+    onTestFailed(() => learner.page.screenshot({ path: '/tmp/review-e2e-learn.png', fullPage: true }).then(() => undefined));
+    await loginAs(learner.page, 'student');
+    await open(learner.page, `/learn/demand/keyword=${WORK}`);
+    const card = learner.page.getByRole('list', { name: '课程列表' }).locator('li', { hasText: WORK });
+    await card.getByText('精品', { exact: true }).waitFor({ timeout: 20_000 });
+    await learner.context.close();
   });
 
   it('the organiser sees the works in review and the reviewers of the activity', async () => {
