@@ -128,7 +128,7 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext, onExcel
     { ...gate, schema: { querystring: { type: 'object', required: ['activityId', 'workId'], properties: { activityId: idSchema, workId: idSchema } } } },
     async (request) => {
       const r = await rc(request, request.query.activityId);
-      const [work] = await visibleWorks(ctx, r, [request.query.workId]);
+      const [work] = await visibleWorks(ctx, r, [request.query.workId], 'workId');
       return ok(await traceOf(ctx, work!, { userId: r.userId, blind: reviewRulesOf(r.activity.reviewRules).blind, reviewer: true }), localeOf(request));
     },
   );

@@ -90,12 +90,12 @@ export async function neighbours(ctx: AppContext, rc: ReviewerContext, f: AuditF
 }
 
 /** The works by id, in the order asked; any one outside the reviewer's reach refuses the call (404). */
-export async function visibleWorks(ctx: AppContext, rc: ReviewerContext, ids: readonly string[]): Promise<WorkRow[]> {
+export async function visibleWorks(ctx: AppContext, rc: ReviewerContext, ids: readonly string[], field = 'workIds'): Promise<WorkRow[]> {
   const unique = [...new Set(ids)];
   const db = ctx.db.orm;
   const found = await db.select().from(w).where(and(visibleWhere(rc, await reachOf(db, rc)), inArray(w.id, unique)));
   const missing = unique.filter((id) => !found.some((r) => r.id === id));
-  if (missing.length) throw outOfReach(missing);
+  if (missing.length) throw outOfReach(missing, field);
   return unique.map((id) => found.find((r) => r.id === id)!);
 }
 

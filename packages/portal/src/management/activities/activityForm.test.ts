@@ -56,6 +56,7 @@ const detail: ActivityDetail & { reviewRules: typeof REVIEW_RULES } = {
     { stage: 3, subjectCode: 1, editionId: null, bookId: null, stageName: '初中', subjectName: '语文', editionName: '', bookName: '' },
   ],
   reviewLevels: [1, 2, 3],
+  reviewRules: { blind: false, reviewersPerWork: 1, combine: 'average', passScore: 60, quotas: {}, rubric: [], opinionTemplates: [] },
   packageTemplate: [
     { item: PackageItem.VIDEO, required: true, fileCategories: [2], maxFiles: 1 },
     { item: PackageItem.COURSEWARE, required: false, fileCategories: [6, 5], maxFiles: 2 },
