@@ -25,7 +25,7 @@ const REVIEW_RULES = {
   opinionTemplates: ['教学目标明确'],
 };
 
-const detail: ActivityDetail & { reviewRules: typeof REVIEW_RULES } = {
+const detail: ActivityDetail = {
   activityId: 'act-1',
   name: '2026 年东山市精品课征集',
   coverUrl: '/files/cover.jpg',
@@ -56,7 +56,6 @@ const detail: ActivityDetail & { reviewRules: typeof REVIEW_RULES } = {
     { stage: 3, subjectCode: 1, editionId: null, bookId: null, stageName: '初中', subjectName: '语文', editionName: '', bookName: '' },
   ],
   reviewLevels: [1, 2, 3],
-  reviewRules: { blind: false, reviewersPerWork: 1, combine: 'average', passScore: 60, quotas: {}, rubric: [], opinionTemplates: [] },
   packageTemplate: [
     { item: PackageItem.VIDEO, required: true, fileCategories: [2], maxFiles: 1 },
     { item: PackageItem.COURSEWARE, required: false, fileCategories: [6, 5], maxFiles: 2 },
