@@ -6,7 +6,7 @@
 import { AuditDecision } from '@dscloud/sdk/review';
 import { DEMO_ORG_IDS } from '../users/demoSeed.js';
 
-export const DEMO_REVIEW_ACTIVITY = 'ac-demo-review';
+export const DEMO_REVIEW_ACTIVITY = 'ac-review-demo';
 
 /** Demo accounts (users/demoSeed.ts) that review. */
 export const AUDITOR_ID = '100000000000000006';
