@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { seriousViolations } from './support/axe';
 import { launchBrowser, loginAs, newPage, open } from './support/browser';
 
-const ACTIVITY = 'ac-demo-review';
+const ACTIVITY = 'ac-review-demo';
 const WORK = '不懂就要问';
 const list = (query: string) => `/management/type=zuopinsh?activity=${ACTIVITY}&${query}`;
 
