@@ -155,8 +155,13 @@ describe('submitting', () => {
           { level: 2, levelName: '区级', state: 'waiting' },
           { level: 3, levelName: '市级', state: 'waiting' },
         ],
+        round: 1,
+        opinion: '',
       },
     ]);
+    // What the review filters by is copied onto the work at save: the sign-up's stage and subject, the district, the node's book.
+    const [placed] = await h.query('SELECT stage, subject_code, district_id, book_id FROM activity_works WHERE id = $1', [fixed.data.lessonId]);
+    expect(placed).toEqual({ stage: 2, subject_code: 213, district_id: '330102000000', book_id: 'bk-213-1a' });
     const subjects = await h.call('POST', `${WORK}/getActivitySubjectProgress`, { token: teacher, body: { activityId } });
     expect(subjects.data).toEqual([
       expect.objectContaining({ stage: 2, stageName: '小学', subjectCode: 213, subjectName: '语文', total: 1, draft: 0, submitted: 1, pending: 1 }),

@@ -6,6 +6,7 @@
 import { ACTIVITY_PHASES, DESCRIPTION_MAX } from '@dscloud/sdk/activities';
 import { ID_PATTERN, idSchema } from '../db/ids.js';
 import { EPOCH_MS_MAX, pageProps } from '../http/schemaRules.js';
+import { reviewRulesSchema } from '../activityReview/rules.js';
 
 export const NAME_MAX = 100;
 /** The notice's limit is shared with the portal's editor (the SDK's activities/notice.ts). */
@@ -101,6 +102,7 @@ export const activityInputProps = {
   rules: rulesSchema,
   videoRules: videoRulesSchema,
   attachments: { type: 'array', maxItems: 20, items: attachmentSchema },
+  reviewRules: reviewRulesSchema,
 } as const;
 
 export const saveBody = { type: 'object', required: ['name', 'activitySystem'], properties: activityInputProps } as const;
