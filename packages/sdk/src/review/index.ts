@@ -4,3 +4,4 @@
  */
 export * from './codes.js';
 export * from './types.js';
+export * from './statistics.js';
