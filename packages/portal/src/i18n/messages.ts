@@ -13,6 +13,7 @@ import { topicsEn, topicsZh } from './topicsMessages';
 import { teaIntroEn, teaIntroZh } from './teaIntroMessages';
 import { activityManageEn, activityManageZh } from './activityManageMessages';
 import { activityEn, activityZh } from './activityMessages';
+import { reviewInsightEn, reviewInsightZh } from './reviewInsightMessages';
 
 export type PortalLocale = 'zh-CN' | 'en';
 
@@ -28,6 +29,7 @@ const zh = {
   ...teaIntroZh,
   ...activityManageZh,
   ...activityZh,
+  ...reviewInsightZh,
   'nav.home': '首页',
   'nav.learn': '智慧学习',
   'nav.teach': '智慧教学',
@@ -142,6 +144,7 @@ const en: Record<MessageKey, string> = {
   ...teaIntroEn,
   ...activityManageEn,
   ...activityEn,
+  ...reviewInsightEn,
   'nav.home': 'Home',
   'nav.learn': 'Smart learning',
   'nav.teach': 'Smart teaching',
