@@ -3,7 +3,7 @@
  * (activityWork high-quality calls), shared by server and portal. docs/api.md "Statistics" and
  * "High-quality works" list every call with its method, body and answer.
  */
-import type { AuditLevelCode } from '../activities/codes.js';
+import type { ActivityPhase, AuditLevelCode } from '../activities/codes.js';
 import type { AuditDecisionCode } from './codes.js';
 
 /** Counts of works by where they stand (every statistics row carries them). */
@@ -235,8 +235,8 @@ export interface LevelProgressRow {
 export interface CollectActivityOverview {
   activityId: string;
   activityName: string;
-  /** ActivityPhase of @dscloud/sdk/activities, now. */
-  phase: number;
+  /** The activity's phase now (`draft | withdrawn | notStarted | signUp | upload | review | ended`). */
+  phase: ActivityPhase;
   signUpPersons: number;
   signUpNodes: number;
   counts: WorkCounts;
@@ -296,7 +296,7 @@ export interface ReviewerDecisionRow {
   auditId: string;
   workId: string;
   title: string;
-  /** Empty when the review is blind. */
+  /** The organiser sees the teacher and school even when the review is blind (the reviewers do not). */
   teacherName: string;
   schoolName: string;
   nodeName: string;

@@ -35,7 +35,8 @@ const PUBLIC_PAGE_CACHE_MS = 3_000;
 const PUBLIC_TOTAL_CACHE_MS = 60_000;
 const JSON_TYPE = 'application/json; charset=utf-8';
 const FILTER_FIELDS = Object.keys(filterProps);
-const PAGE_WRITERS = [`${CLOUD_LESSON}/`, '/cloudSchool/v1/specialSubject/', '/cloudSchool/v1/teacherInfo/', '/cloudSchool/v1/lessonTag/'];
+// A high-quality decision publishes the work as a lesson (activityReview/publishWork.ts).
+const PAGE_WRITERS = [`${CLOUD_LESSON}/`, '/cloudSchool/v1/specialSubject/', '/cloudSchool/v1/teacherInfo/', '/cloudSchool/v1/lessonTag/', '/cloudSchool/v1/activityAudit/auditWorks'];
 
 export async function lessonBrowseRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const db = ctx.db.orm;
