@@ -3,7 +3,6 @@ import type { Page } from '@dscloud/sdk/activities';
 import type { BlobResult, RequestOptions } from '@dscloud/sdk/http';
 import type {
   ActivityStatTable,
-  AuditWorkItem,
   ActivityTotals,
   AreaStatRow,
   CollectActivityOverview,
@@ -95,8 +94,6 @@ export function goodWorksApi(platform: Platform) {
     subjects: (query: HighQualityFilterQuery) => http.post<HighQualitySubjectOption[]>(work('getHighQualityWorkSubjects'), query, open),
     editions: (query: HighQualityFilterQuery) => http.post<HighQualityEditionOption[]>(work('getHighQualityWorkEditions'), query, open),
     books: (query: HighQualityFilterQuery) => http.post<HighQualityBookOption[]>(work('getHighQualityWorkBooks'), query, open),
-    /** The package's documents of the work a high-quality lesson came from (signed links). */
-    documents: (lessonId: string) => http.get<AuditWorkItem[]>(work(`getHighQualityWorkDocuments/${encodeURIComponent(lessonId)}`), undefined, open),
   };
 }
 

@@ -9,20 +9,19 @@ import { useLessonsApi } from '../lessons/useLessonsApi';
 import { dateTime } from '../lessons/format';
 import { LessonTeacherCard } from '../teachers/TeacherCard';
 import { useLoggedIn } from '../platform/hooks';
-import { WorkDocuments } from './WorkDocuments';
 import '../lessons/lessons.css';
 import '../lessons/detail/detail.css';
 import './goodWorks.css';
 
 /**
  * A high-quality work (`/resourcesCollect/goodWorkList/{courseId}/{type}`, public): the catalogue
- * lesson it became — the player with the work's videos —, the package's documents beside it, the
- * teacher and the school. `courseId` is the lesson; `type` the package item opened first (1 the video).
+ * lesson it became — the player with the work's videos —, the teacher and the school. `courseId` is
+ * the lesson; `type` is kept for the links that are out there (1: the video).
  */
 export default function GoodWorkDetailScreen() {
   const t = useT();
   const lang = useLocale() === 'en' ? 'en' : 'zh-CN';
-  const { courseId = '', type = '1' } = useParams();
+  const { courseId = '' } = useParams();
   const loggedIn = useLoggedIn();
   const api = useLessonsApi();
   const lesson = useAsync(() => api.byId(courseId), [api, courseId, loggedIn]);
@@ -48,11 +47,8 @@ export default function GoodWorkDetailScreen() {
         <span>{[detail.teacherName, detail.schoolName].filter(Boolean).join(' · ')}</span>
         {detail.publishTime ? <span>{t('ri.good.publishedAt', { time: dateTime(detail.publishTime) })}</span> : null}
       </div>
-      <div className="ds-good-side">
-        <div className="ds-detail-player">
-          <LessonPlayer key={detail.lessonId} lessonId={detail.lessonId} lang={lang} />
-        </div>
-        <WorkDocuments lessonId={detail.lessonId} first={Number(type)} />
+      <div className="ds-detail-player">
+        <LessonPlayer key={detail.lessonId} lessonId={detail.lessonId} lang={lang} />
       </div>
       <section className="ds-panel ds-detail-about" aria-labelledby="good-about">
         <h2 id="good-about">{t('ri.good.about')}</h2>

@@ -131,8 +131,6 @@ export const reviewInsightZh = {
   'ri.good.publishedAt': '{time} 发布',
   'ri.good.about': '作品简介',
   'ri.good.school': '学校',
-  'ri.good.documents': '作品资料',
-  'ri.good.noDocuments': '该作品没有其他资料',
 } as const;
 
 export const reviewInsightEn: Record<keyof typeof reviewInsightZh, string> = {
@@ -267,6 +265,4 @@ export const reviewInsightEn: Record<keyof typeof reviewInsightZh, string> = {
   'ri.good.publishedAt': 'Published {time}',
   'ri.good.about': 'About the work',
   'ri.good.school': 'School',
-  'ri.good.documents': 'Package documents',
-  'ri.good.noDocuments': 'This work has no other documents',
 };
