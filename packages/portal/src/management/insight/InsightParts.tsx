@@ -58,14 +58,16 @@ export function useDuration() {
 /** A row of figures (报名人数, 作品数, …) in a description list, so each number has its name. */
 export function StatCards({ label, items }: { label: string; items: { key: string; label: string; value: number | string }[] }) {
   return (
-    <dl className="ds-ri-cards" aria-label={label}>
-      {items.map((item) => (
-        <div key={item.key} className="ds-ri-card" data-stat={item.key}>
-          <dt>{item.label}</dt>
-          <dd>{item.value}</dd>
-        </div>
-      ))}
-    </dl>
+    <div role="group" aria-label={label}>
+      <dl className="ds-ri-cards">
+        {items.map((item) => (
+          <div key={item.key} className="ds-ri-card" data-stat={item.key}>
+            <dt>{item.label}</dt>
+            <dd>{item.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }
 

@@ -57,7 +57,7 @@ export function ExportButton({ start, fileName, label, disabled }: ExportButtonP
   const busy = state.status === 'downloading';
   return (
     <span className="ds-export">
-      <Button icon={<DownloadOutlined />} loading={busy} disabled={disabled || busy} onClick={() => void run()}>
+      <Button icon={<DownloadOutlined aria-hidden />} loading={busy} disabled={disabled || busy} onClick={() => void run()}>
         {label ?? t('kit.export')}
       </Button>
       {busy ? (
