@@ -20,6 +20,7 @@ import { collectionsModule } from './collections/module.js';
 import { taxonomyModule } from './taxonomy/module.js';
 import { activitiesModule } from './activities/module.js';
 import { activityWorksModule } from './activityWorks/module.js';
+import { reviewStatsModule } from './reviewStats/module.js';
 
 export const MODULES: readonly DomainModule[] = [
   { name: 'health', routes: healthRoutes },
@@ -40,4 +41,5 @@ export const MODULES: readonly DomainModule[] = [
   taxonomyModule,
   activitiesModule,
   activityWorksModule,
+  reviewStatsModule,
 ];

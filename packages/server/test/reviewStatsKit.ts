@@ -38,3 +38,102 @@ export async function submittedWork(h: Harness, token: string, activityId: strin
 export async function setReviewState(h: Harness, workId: string, reviewState: number, reviewLevel: number | null): Promise<void> {
   await h.query('UPDATE activity_works SET review_state = $2, review_level = $3, reviewed_at = $4 WHERE id = $1', [workId, reviewState, reviewLevel, Date.now()]);
 }
+
+export interface SeedWork {
+  userId: string;
+  schoolId: string;
+  districtId: string;
+  nodeId: string;
+  title: string;
+  submitStatus: number;
+  reviewState?: number;
+  reviewLevel?: number | null;
+  /** The claimed node given up (its work withdrawn). */
+  nodeCancelled?: boolean;
+}
+
+let seq = 0;
+const sid = (prefix: string) => `${prefix}-${process.pid}-${++seq}`;
+
+/** A sign-up of the teacher (stage 2 语文 213), written straight into the tables; answers its id. */
+export async function seedSignUp(h: Harness, activityId: string, userId: string, schoolId: string, districtId: string, status = 1, name = '王晓明'): Promise<string> {
+  const id = sid('su');
+  const now = h.app.ctx.now();
+  await h.query(
+    `INSERT INTO activity_sign_ups (id, activity_id, user_id, real_name, phone, school_id, district_id, stage, subject_code, status, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, '13800000000', $5, $6, 2, 213, $7, $8, $8)`,
+    [id, activityId, userId, name, schoolId, districtId, status, now],
+  );
+  return id;
+}
+
+/** A claimed node and its work in the given state; answers the work's id. */
+export async function seedWork(h: Harness, activityId: string, signUpId: string, w: SeedWork, submittedAt: number): Promise<string> {
+  const nodeRowId = sid('sn');
+  const workId = sid('wk');
+  const now = h.app.ctx.now();
+  await h.query(`INSERT INTO activity_sign_up_nodes (id, sign_up_id, activity_id, user_id, node_id, status, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+    nodeRowId,
+    signUpId,
+    activityId,
+    w.userId,
+    w.nodeId,
+    w.nodeCancelled ? 0 : 1,
+    now,
+  ]);
+  if (!w.nodeCancelled) {
+    await h.query(
+      `INSERT INTO activity_node_occupancy (activity_id, node_id, taken) VALUES ($1, $2, 1) ON CONFLICT (activity_id, node_id) DO UPDATE SET taken = activity_node_occupancy.taken + 1`,
+      [activityId, w.nodeId],
+    );
+  }
+  await h.query(
+    `INSERT INTO activity_works (id, activity_id, sign_up_id, sign_up_node_id, node_id, user_id, school_id, title, submit_status, review_state, review_level,
+       submitted_at, reviewed_at, created_at, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)`,
+    [
+      workId,
+      activityId,
+      signUpId,
+      nodeRowId,
+      w.nodeId,
+      w.userId,
+      w.schoolId,
+      w.title,
+      w.submitStatus,
+      w.reviewState ?? 0,
+      w.reviewLevel ?? null,
+      w.submitStatus === 0 ? null : submittedAt,
+      w.reviewState && w.reviewState >= 2 ? submittedAt + 3_600_000 : null,
+      now,
+    ],
+  );
+  return workId;
+}
+
+/** A reviewer's assignment. */
+export async function seedAssignment(h: Harness, activityId: string, userId: string, level: number, orgId: string): Promise<void> {
+  await h.query(
+    `INSERT INTO activity_audit_persons (id, activity_id, level, user_id, org_id, stage, subject_code, created_at) VALUES ($1, $2, $3, $4, $5, 2, 213, $6)`,
+    [sid('ap'), activityId, level, userId, orgId, h.app.ctx.now()],
+  );
+}
+
+/** A decision in the trace. */
+export async function seedDecision(h: Harness, activityId: string, workId: string, reviewerId: string, level: number, decision: number, at: number, counted = true): Promise<void> {
+  await h.query(
+    `INSERT INTO activity_work_audits (id, work_id, activity_id, level, round, work_version, reviewer_id, decision, score, opinion, counted, created_at)
+     VALUES ($1, $2, $3, $4, 1, 1, $5, $6, 90, '很好', $7, $8)`,
+    [sid('au'), workId, activityId, level, reviewerId, decision, counted, at],
+  );
+}
+
+/** Downloads a file call's answer as bytes (the .xlsx, or an envelope on refusal). */
+export async function download(h: Harness, url: string, token: string, body: unknown): Promise<{ http: number; headers: Headers; bytes: Buffer }> {
+  const res = await fetch(h.base + url, {
+    method: 'POST',
+    headers: { authorization: token, 'content-type': 'application/json', 'x-forwarded-for': '127.0.0.1' },
+    body: JSON.stringify(body),
+  });
+  return { http: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
+}
