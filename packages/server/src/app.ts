@@ -84,6 +84,8 @@ export interface RouteSummary {
   public: boolean;
   /** Back-office routes: the roles they open to (management/access.ts). */
   management?: ManageAccess;
+  /** Reviewer-gated routes (activityReview/reviewerGate.ts), walked with the back-office ones. */
+  reviewer?: boolean;
   /** The request schema as validated (after schemaRules.ts). */
   schema?: Record<string, unknown>;
 }
@@ -193,6 +195,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
           url: route.url,
           public: route.config?.public === true,
           management: route.config?.management,
+          reviewer: route.config?.reviewer === true,
           schema: route.schema as Record<string, unknown> | undefined,
         });
       }

@@ -20,6 +20,7 @@ import { collectionsModule } from './collections/module.js';
 import { taxonomyModule } from './taxonomy/module.js';
 import { activitiesModule } from './activities/module.js';
 import { activityWorksModule } from './activityWorks/module.js';
+import { activityReviewModule } from './activityReview/module.js';
 import { reviewStatsModule } from './reviewStats/module.js';
 
 export const MODULES: readonly DomainModule[] = [
@@ -41,5 +42,6 @@ export const MODULES: readonly DomainModule[] = [
   taxonomyModule,
   activitiesModule,
   activityWorksModule,
+  activityReviewModule,
   reviewStatsModule,
 ];

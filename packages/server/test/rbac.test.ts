@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 const managedRoutes = () =>
-  h.app.routeList.filter((r) => r.management && r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`);
+  h.app.routeList.filter((r) => (r.management || r.reviewer) && r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`);
 
 function gateAnswer(answer: { http: number; status: number }): GateAnswer {
   if (answer.status === 4010001 || answer.http === 401) return 401;
@@ -42,7 +42,7 @@ function matrixMarkdown(): string {
 }
 
 describe('back-office permission matrix', () => {
-  it('names exactly the routes opened by managed()', () => {
+  it('names exactly the routes opened by managed() and the reviewer gate', () => {
     expect(new Set(Object.keys(RBAC_MATRIX))).toEqual(new Set(managedRoutes()));
   });
 

@@ -1,12 +1,13 @@
 /**
- * The back-office permission matrix: for every route opened by `managed()` (src/management/access.ts),
+ * The back-office permission matrix: for every route opened by `managed()` (src/management/access.ts)
+ * or by the reviewer gate (src/activityReview/reviewerGate.ts),
  * the answer of its gate to each demo role. `ok` means the gate lets the caller through (what the call
  * then answers depends on its body); 401 means "sign in first"; 403 means "not for your role". Rules
  * about *which* records (a district administrator and another district's lesson) are tested beside
  * each domain. test/rbac.test.ts walks this table against the running server; docs/roles.md shows it.
  * A managed route missing here, or a row whose route is gone, fails that test.
  */
-export const ROLE_COLUMNS = ['anon', 'student', 'parent', 'teacher', 'auditor', 'researcher', 'schooladmin', 'districtadmin', 'admin'] as const;
+export const ROLE_COLUMNS = ['anon', 'student', 'parent', 'teacher', 'auditor', 'reviewer', 'researcher', 'schooladmin', 'districtadmin', 'admin'] as const;
 
 export type RoleColumn = (typeof ROLE_COLUMNS)[number];
 export type GateAnswer = 'ok' | 401 | 403;
@@ -19,6 +20,7 @@ export const ROLE_TITLES: Record<RoleColumn, string> = {
   parent: '家长',
   teacher: '教师',
   auditor: '审核人',
+  reviewer: '评审人',
   researcher: '市教研员',
   schooladmin: '学校管理员',
   districtadmin: '区管理员',
@@ -29,11 +31,13 @@ const row = (...answers: GateAnswer[]): MatrixRow =>
   Object.fromEntries(ROLE_COLUMNS.map((role, i) => [role, answers[i]])) as MatrixRow;
 
 /** Administrators of every level (their subtree). */
-export const WRITE = row(401, 403, 403, 403, 403, 403, 'ok', 'ok', 'ok');
+export const WRITE = row(401, 403, 403, 403, 403, 403, 403, 'ok', 'ok', 'ok');
 /** Administrators and researchers (their subtree). */
-export const READ = row(401, 403, 403, 403, 403, 'ok', 'ok', 'ok', 'ok');
+export const READ = row(401, 403, 403, 403, 403, 403, 'ok', 'ok', 'ok', 'ok');
 /** The city bureau's administrators only. */
-export const CITY = row(401, 403, 403, 403, 403, 403, 403, 403, 'ok');
+export const CITY = row(401, 403, 403, 403, 403, 403, 403, 403, 403, 'ok');
+/** Reviewers assigned to a published activity (the activity the call names is checked after). */
+export const REVIEWER = row(401, 403, 403, 403, 'ok', 'ok', 403, 403, 403, 403);
 
 export const RBAC_MATRIX: Record<string, MatrixRow> = {
   // Cloud lessons (src/lessons)
@@ -89,6 +93,28 @@ export const RBAC_MATRIX: Record<string, MatrixRow> = {
   'POST /cloudSchool/v1/resourceCollectActivity/set/status': WRITE,
   'POST /cloudSchool/v1/resourceCollectActivity/batch/delete': WRITE,
   'POST /cloudSchool/v1/resourceCollectActivity/works/query/list': READ,
+  // Works review (src/activityReview): organisers assign reviewers and follow the works in review
+  'POST /cloudSchool/v1/resourceCollectActivity/works/audit/page': READ,
+  'GET /cloudSchool/v1/activityAuditPerson/getStages': READ,
+  'GET /cloudSchool/v1/activityAuditPerson/getSubjects': READ,
+  'POST /cloudSchool/v1/activityAuditPerson/getManagerViewPage': READ,
+  'POST /cloudSchool/v1/activityAuditPerson/getListByStageAndSubject': READ,
+  'POST /cloudSchool/v1/activityAuditPerson/save': WRITE,
+  'POST /cloudSchool/v1/activityAuditPerson/getUploadedWorkEdition': READ,
+  'POST /cloudSchool/v1/activityAuditPerson/getUploadedWorkNodePage': READ,
+  // …and the reviewers review (reviewer gate)
+  'GET /cloudSchool/v1/activityAudit/getAuditStages': REVIEWER,
+  'GET /cloudSchool/v1/activityAudit/getAuditSubjects': REVIEWER,
+  'GET /cloudSchool/v1/activityAudit/getAuditLevel': REVIEWER,
+  'POST /cloudSchool/v1/activityAudit/getEditions': REVIEWER,
+  'POST /cloudSchool/v1/activityAudit/getBooks': REVIEWER,
+  'POST /cloudSchool/v1/activityAudit/getChapter': REVIEWER,
+  'POST /cloudSchool/v1/activityAudit/getKnowledge': REVIEWER,
+  'POST /cloudSchool/v1/activityAudit/getAuditWorkPage': REVIEWER,
+  'POST /cloudSchool/v1/activityAudit/getNextAndUpAuditWorkInfo': REVIEWER,
+  'POST /cloudSchool/v1/activityAudit/listAuditWorkByIds': REVIEWER,
+  'GET /cloudSchool/v1/activityAudit/getAuditTrace': REVIEWER,
+  'POST /cloudSchool/v1/activityAudit/auditWorks': REVIEWER,
   // Review statistics, high-quality works and exports (src/reviewStats)
   'GET /cloudSchool/v1/staActivityManage/total': READ,
   'POST /cloudSchool/v1/staActivityManage/signUpPersons/page': READ,

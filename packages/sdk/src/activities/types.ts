@@ -5,6 +5,7 @@
  */
 import type { ActivityPhase, AuditLevelCode, PackageItemCode, WorkReviewStateCode, WorkSubmitStatusCode } from './codes.js';
 import type { FormatFailure, VideoProbe, VideoRules } from './videoRules.js';
+import type { ReviewRules } from '../review/types.js';
 
 export type { FormatFailure } from './videoRules.js';
 
@@ -71,6 +72,8 @@ export interface ActivityInput extends ActivityWindows {
   rules: ActivityRules;
   videoRules: VideoRules;
   attachments: ActivityAttachment[];
+  /** The works review's rules (docs/activities.md "Works review"); absent keys take the defaults. */
+  reviewRules?: Partial<ReviewRules>;
 }
 
 /** The labels the lists show for a scope. */
@@ -113,6 +116,7 @@ export interface ActivityDetail extends ActivitySummary {
   rules: ActivityRules;
   videoRules: VideoRules;
   attachments: ActivityAttachment[];
+  reviewRules: ReviewRules;
   createTime: number;
   updateTime: number;
   /** The caller's own sign-up (teacher detail only; null when not signed up). */
@@ -252,6 +256,10 @@ export interface WorkReviewProgress {
   reviewState: WorkReviewStateCode;
   reviewLevel: AuditLevelCode | null;
   levels: Array<{ level: AuditLevelCode; levelName: string; state: WorkLevelState }>;
+  /** 1, +1 for each resubmission after a return. */
+  round: number;
+  /** The opinion of the last counted decision (why it was returned or rejected); '' before any. */
+  opinion: string;
 }
 
 /** The caller's works of one stage and subject, counted (`activityWork/getActivitySubjectProgress`). */

@@ -1,5 +1,6 @@
 /** The shapes client and server share for the works review (docs/api.md "Works review"). */
 import type { AuditLevelCode, WorkReviewStateCode } from '../activities/codes.js';
+import type { FormatReview } from '../activities/types.js';
 import type { AuditDecisionCode, ReviewCombine } from './codes.js';
 
 /** One criterion of the activity's rubric; a decision's score is the sum of the points given. */
@@ -110,4 +111,13 @@ export interface AuditTraceEntry {
   opinion: string;
   counted: boolean;
   at: number;
+}
+
+/** A work as the reviewer opens it (`activityAudit/listAuditWorkByIds`): the row, the package with signed links, the format review. */
+export interface AuditWorkDetail extends AuditWorkRow {
+  description: string;
+  items: AuditWorkItem[];
+  formatReview: FormatReview | null;
+  /** The score that counted at the last decided level. */
+  reviewScore: number | null;
 }

@@ -10,6 +10,7 @@ import { stageName, subjectName } from '../curriculum/names.js';
 import type { ActivityRow } from './activityAccess.js';
 import type { ActivityFields } from './activityRules.js';
 import { phaseSql } from './phaseSql.js';
+import { reviewRulesOf } from '../activityReview/rules.js';
 
 const a = activities;
 
@@ -51,6 +52,7 @@ export function columnsOf(f: ActivityFields) {
     rules: f.rules,
     videoRules: f.videoRules,
     attachments: f.attachments,
+    reviewRules: f.reviewRules,
   };
 }
 
@@ -74,6 +76,7 @@ export function fieldsOf(row: ActivityRow, scope: ActivityScopeEntry[]): Activit
     rules: row.rules,
     videoRules: row.videoRules,
     attachments: row.attachments,
+    reviewRules: reviewRulesOf(row.reviewRules),
   };
 }
 

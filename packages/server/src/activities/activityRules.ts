@@ -18,6 +18,8 @@ import {
   type VideoRules,
 } from '@dscloud/sdk/activities';
 import { Codes } from '@dscloud/sdk/errors';
+import type { ReviewRules } from '@dscloud/sdk/review';
+import { DEFAULT_REVIEW_RULES, mergeReviewRules } from '../activityReview/rules.js';
 import { AppError } from '../http/appError.js';
 import { OrgType } from '../users/orgTypes.js';
 import { DESCRIPTION_MAX } from './activitySchemas.js';
@@ -37,9 +39,11 @@ export interface ActivityFields extends ActivityWindows {
   rules: ActivityRules;
   videoRules: VideoRules;
   attachments: ActivityAttachment[];
+  reviewRules: ReviewRules;
 }
 
-export type ActivityPatch = Partial<ActivityFields>;
+/** The body: every field optional, the review rules partial (defaults fill the rest). */
+export type ActivityPatch = Partial<Omit<ActivityFields, 'reviewRules'>> & { reviewRules?: Partial<ReviewRules> };
 
 export const WINDOW_KEYS = ['signUpStartTime', 'signUpEndTime', 'uploadStartTime', 'uploadEndTime', 'auditStartTime', 'auditEndTime'] as const;
 type WindowKey = (typeof WINDOW_KEYS)[number];
@@ -81,6 +85,7 @@ export const NEW_ACTIVITY: Omit<ActivityFields, 'name' | 'orgId' | 'activitySyst
   rules: DEFAULT_RULES,
   videoRules: DEFAULT_VIDEO_RULES,
   attachments: [],
+  reviewRules: DEFAULT_REVIEW_RULES,
 };
 
 const bad = (field: string, message: string) => new AppError(Codes.BAD_REQUEST, message, { field });
@@ -100,8 +105,8 @@ const sameEntry = (a: ActivityScopeEntry, b: ActivityScopeEntry) =>
   a.stage === b.stage && a.subjectCode === b.subjectCode && (a.editionId ?? null) === (b.editionId ?? null) && (a.bookId ?? null) === (b.bookId ?? null);
 
 /** The body's fields normalised (trimmed, sanitised, defaults of absent nested keys filled). */
-export function normalisePatch(body: ActivityPatch): ActivityPatch {
-  const patch: ActivityPatch = { ...body };
+export function normalisePatch(body: ActivityPatch): Partial<ActivityFields> {
+  const patch = { ...body } as Partial<ActivityFields>;
   if (body.name !== undefined) patch.name = body.name.trim();
   if (body.description !== undefined) patch.description = sanitizeRichText(body.description);
   if (body.coverUrl !== undefined) patch.coverUrl = body.coverUrl.trim();
@@ -110,6 +115,7 @@ export function normalisePatch(body: ActivityPatch): ActivityPatch {
     patch.packageTemplate = body.packageTemplate.map((t) => ({ item: t.item, required: t.required, fileCategories: [...new Set(t.fileCategories)], maxFiles: t.maxFiles ?? 1 }));
   }
   if (body.rules !== undefined) patch.rules = { ...DEFAULT_RULES, ...body.rules };
+  if (body.reviewRules !== undefined) patch.reviewRules = mergeReviewRules(undefined, body.reviewRules);
   if (body.videoRules !== undefined) patch.videoRules = { ...DEFAULT_VIDEO_RULES, ...body.videoRules, warnings: [...(body.videoRules.warnings ?? DEFAULT_VIDEO_RULES.warnings)] };
   return patch;
 }

@@ -6,6 +6,7 @@
 import { ACTIVITY_PHASES } from '@dscloud/sdk/activities';
 import { ID_PATTERN, idSchema } from '../db/ids.js';
 import { EPOCH_MS_MAX, pageProps } from '../http/schemaRules.js';
+import { reviewRulesSchema } from '../activityReview/rules.js';
 
 export const NAME_MAX = 100;
 export const DESCRIPTION_MAX = 50_000;
@@ -100,6 +101,7 @@ export const activityInputProps = {
   rules: rulesSchema,
   videoRules: videoRulesSchema,
   attachments: { type: 'array', maxItems: 20, items: attachmentSchema },
+  reviewRules: reviewRulesSchema,
 } as const;
 
 export const saveBody = { type: 'object', required: ['name', 'activitySystem'], properties: activityInputProps } as const;

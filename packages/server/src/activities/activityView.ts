@@ -6,6 +6,7 @@ import { curriculumBooks, curriculumEditions } from '../db/schema.js';
 import { stageName, subjectName } from '../curriculum/names.js';
 import { phaseOfRow, type ActivityRow } from './activityAccess.js';
 import type { ActivityRepo } from './activityRepo.js';
+import { reviewRulesOf } from '../activityReview/rules.js';
 
 export class ActivityView {
   constructor(
@@ -35,6 +36,7 @@ export class ActivityView {
       rules: row.rules,
       videoRules: row.videoRules,
       attachments: row.attachments,
+      reviewRules: reviewRulesOf(row.reviewRules),
       createTime: row.createdAt,
       updateTime: row.updatedAt,
     };

@@ -22,6 +22,7 @@ import { DEMO_ACTIVITY_IDS } from '../activities/demoSeed.js';
 import { itemLabel, reviewPackage } from './formatReview.js';
 import { rulesOf, videoRulesOf } from './joinable.js';
 import { probeVideo } from './videoProbe.js';
+import { workPlacement } from '../activityReview/placement.js';
 
 export const DEMO_WORK_VIDEOS = { passing: 'video-1080p25-h264-aac.mp4', failing: 'video-720p30-h264-aac.mp4' } as const;
 
@@ -33,7 +34,7 @@ interface StoredDemoFile {
 }
 
 /** Puts the bytes in the store (once per content) and records them as the user's upload. */
-async function storeAsUpload(ctx: AppContext, userId: string, bytes: Buffer, fileName: string, mime: string, now: number): Promise<StoredDemoFile> {
+export async function storeAsUpload(ctx: AppContext, userId: string, bytes: Buffer, fileName: string, mime: string, now: number): Promise<StoredDemoFile> {
   const files = ctx.files!;
   const extension = fileName.split('.').pop()!.toLowerCase();
   const sha256 = createHash('sha256').update(bytes).digest('hex');
@@ -48,14 +49,14 @@ async function storeAsUpload(ctx: AppContext, userId: string, bytes: Buffer, fil
   return { fileId, fileName, size: bytes.length, bytes };
 }
 
-async function seedVideo(name: string): Promise<Buffer> {
+export async function seedVideo(name: string): Promise<Buffer> {
   const seedDir = findSeedDir();
   if (!seedDir) throw new Error('seed folder not found (SEED_DIR)');
   return readFile(path.join(seedDir, 'works', name));
 }
 
 /** A plain-text document for each other required item the template lets take text files. */
-function documentsFor(activity: ActivityRow, nodeName: string): Array<{ item: number; fileName: string; bytes: Buffer }> {
+export function documentsFor(activity: ActivityRow, nodeName: string): Array<{ item: number; fileName: string; bytes: Buffer }> {
   const text = categoryOf('txt');
   return activity.packageTemplate
     .filter((t) => t.item !== PackageItem.VIDEO && t.required && (t.fileCategories.length === 0 || t.fileCategories.includes(text)))
@@ -99,6 +100,7 @@ async function writeWork(ctx: AppContext, activity: ActivityRow, claim: ClaimRow
     nodeId: claim.nodeId,
     userId: claim.userId,
     schoolId: signUp!.schoolId,
+    ...(await workPlacement(db, claim.signUpId, claim.nodeId)),
     title: `${name}（示范作品）`,
     description: submit ? '课堂实录符合活动的技术要求，已提交评审。' : '课堂实录不符合活动的技术要求（见形式审查），尚未提交。',
     submitStatus: submit ? WorkSubmitStatus.SUBMITTED : WorkSubmitStatus.DRAFT,

@@ -19,6 +19,8 @@ import { reviewPackage, reviewRefusal } from './formatReview.js';
 import { packageFiles } from './workFiles.js';
 import { toWork, workById, type WorkRow } from './workView.js';
 import { assertWindowOpen } from './windows.js';
+import { workPlacement } from '../activityReview/placement.js';
+import { assertResubmitOpen, isReturned, resubmit } from '../activityReview/resubmit.js';
 
 /** The caller's own work: 404 unknown, 403 another teacher's. */
 export async function ownWork(ctx: AppContext, auth: AuthUser, lessonId: string): Promise<WorkRow> {
@@ -34,12 +36,12 @@ export async function saveWork(ctx: AppContext, auth: AuthUser, input: WorkInput
   if (node.status !== SignUpStatus.ACTIVE) throw new AppError(Codes.CONFLICT, '该节点已取消认领，不能再上传作品', { field: 'signUpNodeId' });
   const activity = await joinableActivity(db, node.activityId, auth);
   const now = ctx.now();
-  assertWindowOpen(activity, 'upload', now);
   let existing: WorkRow | null = null;
   if (input.lessonId) {
     existing = await ownWork(ctx, auth, input.lessonId);
     if (existing.signUpNodeId !== node.id) throw new AppError(Codes.MISSING_PARAMETER, '作品不属于该认领节点', { field: 'signUpNodeId' });
-    if (existing.submitStatus !== WorkSubmitStatus.DRAFT) throw new AppError(Codes.CONFLICT, '只能修改草稿状态的作品，已提交的作品请先撤回', { field: 'lessonId' });
+    // A draft, or a work returned for revision (edited in place, then submitted again).
+    if (existing.submitStatus !== WorkSubmitStatus.DRAFT && !isReturned(existing)) throw new AppError(Codes.CONFLICT, '只能修改草稿状态的作品，已提交的作品请先撤回', { field: 'lessonId' });
     if (input.version !== undefined && input.version !== existing.version) {
       throw new AppError(Codes.CONFLICT, '作品已被修改，请刷新后再保存', { field: 'version' });
     }
@@ -51,17 +53,20 @@ export async function saveWork(ctx: AppContext, auth: AuthUser, input: WorkInput
       .limit(1);
     if (current) throw new AppError(Codes.CONFLICT, `该节点已有作品（${current.id}），请修改该作品`, { field: 'signUpNodeId' });
   }
+  if (existing && isReturned(existing)) assertResubmitOpen(activity, now);
+  else assertWindowOpen(activity, 'upload', now);
   const files = await packageFiles(ctx, auth.user.id, activity.packageTemplate, input.items);
   const review = reviewPackage(activity.packageTemplate, files, videoRulesOf(activity), rulesOf(activity).allowFormatWarnings, now);
   const id = existing?.id ?? newId('aw');
   const schoolId = (await signUpById(db, node.signUpId))!.schoolId;
-  const fields = { title: input.title.trim(), description: input.description ?? '', formatReview: review, updatedAt: now };
+  const placement = await workPlacement(db, node.signUpId, node.nodeId);
+  const fields = { title: input.title.trim(), description: input.description ?? '', formatReview: review, updatedAt: now, ...placement };
   await db.transaction(async (tx) => {
     if (existing) {
       const [updated] = await tx
         .update(activityWorks)
         .set({ ...fields, version: sql`${activityWorks.version} + 1` })
-        .where(and(eq(activityWorks.id, id), eq(activityWorks.version, existing.version), eq(activityWorks.submitStatus, WorkSubmitStatus.DRAFT)))
+        .where(and(eq(activityWorks.id, id), eq(activityWorks.version, existing.version), eq(activityWorks.submitStatus, existing.submitStatus), eq(activityWorks.reviewState, existing.reviewState)))
         .returning({ id: activityWorks.id });
       if (!updated) throw new AppError(Codes.CONFLICT, '作品已被修改，请刷新后再保存', { field: 'version' });
       await tx.delete(activityWorkItems).where(eq(activityWorkItems.workId, id));
@@ -94,6 +99,15 @@ export async function setSubmitStatus(ctx: AppContext, auth: AuthUser, lessonId:
   const activity = await publishedActivity(db, work.activityId);
   const now = ctx.now();
   if (work.submitStatus === WorkSubmitStatus.WITHDRAWN) throw new AppError(Codes.CONFLICT, '作品已撤销（其节点或报名已取消），不能再提交或撤回', { field: 'lessonId' });
+  if (target === WorkSubmitStatus.SUBMITTED && isReturned(work)) {
+    assertResubmitOpen(activity, now);
+    const items = await db.select().from(activityWorkItems).where(eq(activityWorkItems.workId, work.id));
+    const allow = rulesOf(activity).allowFormatWarnings;
+    const review = reviewPackage(activity.packageTemplate, items.map((i) => ({ item: i.item, fileName: i.fileName, probe: i.probe ?? null })), videoRulesOf(activity), allow, now);
+    if (!review.passed) throw new AppError(Codes.CONFLICT, reviewRefusal(review, allow), { field: 'lessonId' });
+    await resubmit(db, work, now);
+    return toWork(db, (await workById(db, work.id))!);
+  }
   if (work.submitStatus === target) {
     throw new AppError(Codes.CONFLICT, target === WorkSubmitStatus.SUBMITTED ? '作品已提交，无需重复提交' : '作品是草稿，尚未提交', { field: 'submitStatus' });
   }

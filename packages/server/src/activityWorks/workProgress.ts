@@ -2,7 +2,7 @@
  * The teacher's view of their works in an activity: each work's place in the review levels, and the
  * counts per stage and subject. Only the caller's own works are read.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import {
   AuditLevels,
   WorkReviewState,
@@ -15,7 +15,7 @@ import {
   type WorkSubmitStatusCode,
 } from '@dscloud/sdk/activities';
 import type { Orm } from '../db/database.js';
-import { activityWorks, lessonNodes } from '../db/schema.js';
+import { activityWorkAudits, activityWorks, lessonNodes } from '../db/schema.js';
 import type { ActivityRow } from '../activities/activityAccess.js';
 import { stageName, subjectName } from '../curriculum/names.js';
 
@@ -43,6 +43,7 @@ async function myWorks(db: Orm, activityId: string, userId: string) {
       submitStatus: activityWorks.submitStatus,
       reviewState: activityWorks.reviewState,
       reviewLevel: activityWorks.reviewLevel,
+      round: activityWorks.round,
     })
     .from(activityWorks)
     .innerJoin(lessonNodes, eq(lessonNodes.id, activityWorks.nodeId))
@@ -52,7 +53,13 @@ async function myWorks(db: Orm, activityId: string, userId: string) {
 
 export async function reviewProgress(db: Orm, activity: ActivityRow, userId: string): Promise<WorkReviewProgress[]> {
   const levels = activity.reviewLevels;
-  return (await myWorks(db, activity.id, userId)).map((w) => ({
+  const works = await myWorks(db, activity.id, userId);
+  const t = activityWorkAudits;
+  // Counted decisions only: a provisional one of two reviewers is not the teacher's to see.
+  const opinions = works.length
+    ? await db.select({ workId: t.workId, opinion: t.opinion }).from(t).where(and(inArray(t.workId, works.map((w) => w.id)), eq(t.counted, true))).orderBy(desc(t.createdAt))
+    : [];
+  return works.map((w) => ({
     lessonId: w.id,
     title: w.title,
     nodeName: w.nodeName,
@@ -60,6 +67,8 @@ export async function reviewProgress(db: Orm, activity: ActivityRow, userId: str
     reviewState: w.reviewState as WorkReviewStateCode,
     reviewLevel: (w.reviewLevel ?? null) as AuditLevelCode | null,
     levels: levels.map((level) => ({ level, levelName: AuditLevels.find(level)?.label ?? '', state: levelState(level, levels, w) })),
+    round: w.round,
+    opinion: opinions.find((o) => o.workId === w.id)?.opinion ?? '',
   }));
 }
 

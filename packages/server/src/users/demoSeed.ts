@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Orm } from '../db/database.js';
-import { auditPersons, organisations, userRoles, users } from '../db/schema.js';
+import { organisations, userRoles, users } from '../db/schema.js';
 import { hashPassword } from '../auth/password.js';
 import { SEED_SCHOOLS } from '../../seed/people.js';
 import { Identity, OrgType } from './orgTypes.js';
@@ -57,7 +57,6 @@ interface DemoAccount {
   classId: string | null;
   stageCode: string | null;
   roles: Array<{ roleCode: string; level: number; orgId: string }>;
-  audit?: { stageCode: string; subjectCode: string };
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
@@ -93,7 +92,6 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     id: '100000000000000006', username: 'auditor', displayName: '刘雅琴', identityCode: Identity.TEACHER, sex: '2',
     orgId: DEMO_ORG_IDS.school, classId: null, stageCode: '2',
     roles: [{ roleCode: 'TEACHER', level: 3, orgId: DEMO_ORG_IDS.school }],
-    audit: { stageCode: '2', subjectCode: '213' },
   },
   {
     id: '100000000000000007', username: 'districtadmin', displayName: '孙立华', identityCode: Identity.TEACHER, sex: '1',
@@ -104,6 +102,11 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     id: '100000000000000008', username: 'schooladmin', displayName: '周敏', identityCode: Identity.TEACHER, sex: '2',
     orgId: DEMO_ORG_IDS.school, classId: null, stageCode: '2',
     roles: [{ roleCode: 'SCHOOL_ADMIN', level: 3, orgId: DEMO_ORG_IDS.school }],
+  },
+  {
+    id: '100000000000000010', username: 'reviewer', displayName: '郑国栋', identityCode: Identity.TEACHER, sex: '1',
+    orgId: DEMO_ORG_IDS.district, classId: null, stageCode: '2',
+    roles: [{ roleCode: 'TEACHER', level: 2, orgId: DEMO_ORG_IDS.district }],
   },
   {
     id: '100000000000000009', username: 'teacher2', displayName: '吴海峰', identityCode: Identity.TEACHER, sex: '1',
@@ -148,12 +151,6 @@ export async function seedDemoAccounts(db: Orm, password: string, now: number): 
     if (!row) continue;
     for (const role of account.roles) {
       await db.insert(userRoles).values({ userId: row.id, ...role }).onConflictDoNothing();
-    }
-    if (account.audit) {
-      await db
-        .insert(auditPersons)
-        .values({ userId: row.id, ...account.audit, auditLevel: 1, createdAt: now })
-        .onConflictDoNothing();
     }
   }
   return created;

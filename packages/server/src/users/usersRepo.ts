@@ -1,7 +1,7 @@
 /** SQL for users, their roles, organisations and audit-person entries. */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Orm } from '../db/database.js';
-import { auditPersons, organisations, userRoles, users } from '../db/schema.js';
+import { organisations, userRoles, users } from '../db/schema.js';
 import { TtlCache } from '../util/ttlCache.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -55,14 +55,5 @@ export class UsersRepo {
   async orgsByIds(ids: string[]): Promise<OrgRow[]> {
     const rows = await Promise.all([...new Set(ids)].map((id) => this.orgById(id)));
     return rows.filter((row): row is OrgRow => row !== undefined);
-  }
-
-  async isAuditPerson(userId: string): Promise<boolean> {
-    const rows = await this.db
-      .select({ userId: auditPersons.userId })
-      .from(auditPersons)
-      .where(and(eq(auditPersons.userId, userId)))
-      .limit(1);
-    return rows.length > 0;
   }
 }
