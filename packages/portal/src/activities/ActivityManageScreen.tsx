@@ -1,5 +1,7 @@
 import {
   activityPhase,
+  AuditLevels,
+  WorkReviewState,
   WorkReviewStates,
   WorkSubmitStatus,
   WorkSubmitStatuses,
@@ -72,6 +74,7 @@ function useWorkCommands(reload: () => void) {
     });
   const run = (action: Exclude<WorkAction, 'edit'>, work: ActivityWork) => {
     const title = work.title;
+    if (action === 'resubmit') ask(t('rv.teacher.resubmitConfirm', { title }), false, () => api.setSubmitStatus(work.lessonId, WorkSubmitStatus.SUBMITTED), t('rv.teacher.resubmitted', { title }));
     if (action === 'submit') ask(t('act.manage.submitConfirm', { title }), false, () => api.setSubmitStatus(work.lessonId, WorkSubmitStatus.SUBMITTED), t('act.manage.submitted', { title }));
     if (action === 'withdraw') ask(t('act.manage.withdrawConfirm', { title }), true, () => api.setSubmitStatus(work.lessonId, WorkSubmitStatus.DRAFT), t('act.manage.withdrawn', { title }));
     if (action === 'delete') ask(t('act.manage.deleteConfirm', { title }), true, () => api.deleteWork(work.lessonId), t('act.manage.deleted', { title }));
@@ -79,16 +82,43 @@ function useWorkCommands(reload: () => void) {
   return { holder, run };
 }
 
+/** The reviewer's opinion on a returned or rejected work (with the level and, unless the review is blind, the reviewer). */
+function ReviewOpinion({ progress }: { progress: WorkReviewProgress & { opinion?: string; reviewerName?: string; opinionLevel?: number | null } }) {
+  const t = useT();
+  const label = useLabel();
+  if (!progress.opinion) return null;
+  const returned = progress.reviewState === WorkReviewState.RETURNED;
+  const level = progress.opinionLevel ?? progress.reviewLevel;
+  const by = [level ? label(AuditLevels, level) : '', progress.reviewerName ?? ''].filter(Boolean).join(' · ');
+  return (
+    <Alert
+      type={returned ? 'warning' : 'info'}
+      showIcon
+      className="ds-act-alert"
+      title={returned ? t('rv.teacher.returned') : t('rv.teacher.opinion')}
+      description={
+        <>
+          <p className="ds-act-opinion">
+            {t('rv.teacher.opinion')}：{progress.opinion}
+          </p>
+          {by ? <p className="ds-act-muted">{by}</p> : null}
+        </>
+      }
+    />
+  );
+}
+
 interface NodeWorkProps {
   detail: ActivityDetail;
   node: SignUpNode;
   progress: WorkReviewProgress[];
   uploadOpen: boolean;
+  auditOpen: boolean;
   onChanged: () => void;
   onGiveUp: (node: SignUpNode) => void;
 }
 
-function NodeWork({ detail, node, progress, uploadOpen, onChanged, onGiveUp }: NodeWorkProps) {
+function NodeWork({ detail, node, progress, uploadOpen, auditOpen, onChanged, onGiveUp }: NodeWorkProps) {
   const t = useT();
   const label = useLabel();
   const api = useActivitiesApi();
@@ -96,8 +126,9 @@ function NodeWork({ detail, node, progress, uploadOpen, onChanged, onGiveUp }: N
   const info = useAsync(() => api.nodeInfo(node.signUpNodeId), [api, node.signUpNodeId, node.workId, progress]);
   const commands = useWorkCommands(onChanged);
   const work = info.data?.work ?? null;
-  const levels = work ? progress.find((p) => p.lessonId === work.lessonId)?.levels ?? [] : [];
-  const actions = work ? workActions(work, { uploadOpen, rules: detail.rules, firstLevel: detail.reviewLevels[0] ?? null }) : [];
+  const mine = work ? progress.find((p) => p.lessonId === work.lessonId) : undefined;
+  const levels = mine?.levels ?? [];
+  const actions = work ? workActions(work, { uploadOpen, auditOpen, rules: detail.rules, firstLevel: detail.reviewLevels[0] ?? null }) : [];
   const review = work?.formatReview ? reviewView(work.formatReview, detail.rules) : null;
   const heading = `act-node-${node.signUpNodeId}`;
   return (
@@ -133,6 +164,7 @@ function NodeWork({ detail, node, progress, uploadOpen, onChanged, onGiveUp }: N
               items={levels.map((l) => ({ title: l.levelName, description: t(`act.level.${l.state}` as TKey), status: STEP_STATUS[l.state] }))}
             />
           ) : null}
+          {mine ? <ReviewOpinion progress={mine} /> : null}
           <div className="ds-act-actions">
             {actions.map((action) =>
               action === 'edit' ? (
@@ -141,7 +173,7 @@ function NodeWork({ detail, node, progress, uploadOpen, onChanged, onGiveUp }: N
                 </Button>
               ) : (
                 <Button key={action} type={action === 'submit' ? 'primary' : 'default'} danger={action === 'delete'} onClick={() => commands.run(action, work)} aria-describedby={heading}>
-                  {t(`act.manage.${action}`)}
+                  {action === 'resubmit' ? t('rv.teacher.resubmit') : t(`act.manage.${action}`)}
                 </Button>
               ),
             )}
@@ -198,7 +230,15 @@ function ManageBody({ activityId }: { activityId: string }) {
           <ul className="ds-act-works">
             {mine.nodes.map((node) => (
               <li key={node.signUpNodeId}>
-                <NodeWork detail={detail} node={node} progress={progress.data ?? []} uploadOpen={info.uploadOpen} onChanged={reload} onGiveUp={signUpActions.giveUp} />
+                <NodeWork
+                  detail={detail}
+                  node={node}
+                  progress={progress.data ?? []}
+                  uploadOpen={info.uploadOpen}
+                  auditOpen={info.auditOpen}
+                  onChanged={reload}
+                  onGiveUp={signUpActions.giveUp}
+                />
               </li>
             ))}
           </ul>

@@ -17,7 +17,7 @@ import { nodeLabel } from './phaseView';
 import { TeacherGate } from './TeacherGate';
 import { useActivitiesApi } from './useActivitiesApi';
 import { useNow } from './useNow';
-import { missingRequired, submitBlock } from './workPackage';
+import { editOpen, isReturned, missingRequired, submitBlock } from './workPackage';
 import './activities.css';
 
 type Files = Partial<Record<PackageItemCode, PackageFile[]>>;
@@ -98,8 +98,11 @@ function PackageForm({ detail, node, initial }: { detail: ActivityDetail; node: 
     }
   };
 
-  const block = work ? submitBlock(work, detail.packageTemplate, detail.rules, info.uploadOpen) : 'notReviewed';
-  const canSubmit = work !== null && work.submitStatus === WorkSubmitStatus.DRAFT && block === null && !dirty && !uploading && !saving;
+  // A returned work is edited and submitted again in the upload or the audit window.
+  const open = editOpen(work, info);
+  const returned = work !== null && isReturned(work);
+  const block = work ? submitBlock(work, detail.packageTemplate, detail.rules, open) : 'notReviewed';
+  const canSubmit = work !== null && (work.submitStatus === WorkSubmitStatus.DRAFT || returned) && block === null && !dirty && !uploading && !saving;
   const submit = () => {
     if (!work) return;
     modal.confirm({
@@ -127,7 +130,8 @@ function PackageForm({ detail, node, initial }: { detail: ActivityDetail; node: 
         <PhaseCountdown phase={info.phase} endsAt={info.endsAt} now={now} long />
       </div>
       <p>{t('act.manage.node', { name: nodeLabel(node) })}</p>
-      {!info.uploadOpen ? <Alert type="warning" showIcon title={t('act.upload.block.closed')} className="ds-act-alert" /> : null}
+      {!open ? <Alert type="warning" showIcon title={t('act.upload.block.closed')} className="ds-act-alert" /> : null}
+      {returned ? <Alert type="info" showIcon title={t('rv.teacher.returned')} className="ds-act-alert" /> : null}
       <Spin spinning={saving} description={t('act.upload.saving')}>
         <Form
           form={form}
@@ -157,7 +161,7 @@ function PackageForm({ detail, node, initial }: { detail: ActivityDetail; node: 
           {failure ? <Alert type="error" showIcon title={failure} className="ds-act-alert" role="alert" /> : null}
           {uploading ? <p className="ds-act-muted" aria-live="polite">{t('act.upload.busy')}</p> : null}
           <div className="ds-act-actions">
-            <Button type="primary" htmlType="submit" loading={saving} disabled={uploading || !info.uploadOpen}>
+            <Button type="primary" htmlType="submit" loading={saving} disabled={uploading || !open}>
               {t('act.upload.save')}
             </Button>
             <Button onClick={() => void navigate(activityPaths.manage(detail.activityId))}>{t('act.upload.backToManage')}</Button>
@@ -167,7 +171,7 @@ function PackageForm({ detail, node, initial }: { detail: ActivityDetail; node: 
       {work?.formatReview && !dirty ? <FormatReviewResult review={work.formatReview} rules={detail.rules} /> : null}
       <div className="ds-act-actions ds-act-submit">
         <Button type="primary" size="large" disabled={!canSubmit} onClick={submit} aria-describedby={block ? 'act-submit-block' : undefined}>
-          {t('act.upload.submit')}
+          {returned ? t('rv.teacher.resubmit') : t('act.upload.submit')}
         </Button>
         {block && (work || dirty) ? (
           <span id="act-submit-block" className="ds-act-muted">

@@ -65,6 +65,16 @@ describe('work actions', () => {
     expect(workActions(work({ ...submitted, reviewState: WorkReviewState.PASSED, reviewLevel: 1 }), ctx)).toEqual([]);
   });
 
+  it('a returned work is edited and submitted again in the upload or the audit window', () => {
+    const returned = { submitStatus: WorkSubmitStatus.SUBMITTED, reviewState: WorkReviewState.RETURNED, reviewLevel: 2 as const } as const;
+    expect(workActions(work({ ...returned, formatReview: review() }), ctx)).toEqual(['edit', 'resubmit']);
+    expect(workActions(work({ ...returned, formatReview: review() }), { ...ctx, uploadOpen: false, auditOpen: true })).toEqual(['edit', 'resubmit']);
+    expect(workActions(work({ ...returned, formatReview: review('error') }), { ...ctx, uploadOpen: false, auditOpen: true })).toEqual(['edit']);
+    expect(workActions(work({ ...returned, formatReview: review() }), { ...ctx, uploadOpen: false, auditOpen: false })).toEqual([]);
+    // A work rejected for good is not the teacher's to change.
+    expect(workActions(work({ submitStatus: WorkSubmitStatus.SUBMITTED, reviewState: WorkReviewState.REJECTED, formatReview: review() }), { ...ctx, auditOpen: true })).toEqual([]);
+  });
+
   it('a withdrawn work is edited again (not deleted)', () => {
     expect(workActions(work({ submitStatus: WorkSubmitStatus.WITHDRAWN }), ctx)).toEqual(['edit']);
   });

@@ -44,14 +44,24 @@ export function reviewView(review: FormatReview, rules: Pick<ActivityRules, 'all
   return { errors, warnings, allowsSubmit: errors.length === 0 && (warnings.length === 0 || rules.allowFormatWarnings) };
 }
 
-export type WorkAction = 'edit' | 'submit' | 'withdraw' | 'delete';
+export type WorkAction = 'edit' | 'submit' | 'resubmit' | 'withdraw' | 'delete';
 
 export interface WorkActionContext {
   uploadOpen: boolean;
   rules: Pick<ActivityRules, 'allowFormatWarnings'>;
   /** The activity's first review level: a submitted work may be withdrawn only while it waits there. */
   firstLevel: AuditLevelCode | null;
+  /** The audit window is open: a returned work may be edited and submitted again then too. */
+  auditOpen?: boolean;
 }
+
+/** Returned for revision: submitted, with the reviewer's opinion waiting for the teacher. */
+export const isReturned = (work: Pick<ActivityWork, 'submitStatus' | 'reviewState'>): boolean =>
+  work.submitStatus === WorkSubmitStatus.SUBMITTED && work.reviewState === WorkReviewState.RETURNED;
+
+/** Whether the teacher may edit the work now: drafts in the upload window, returned works in the upload or audit window. */
+export const editOpen = (work: Pick<ActivityWork, 'submitStatus' | 'reviewState'> | null, ctx: Pick<WorkActionContext, 'uploadOpen' | 'auditOpen'>): boolean =>
+  ctx.uploadOpen || (work !== null && isReturned(work) && ctx.auditOpen === true);
 
 /**
  * What the teacher may do with a work now. Edit and submit need the upload window; submit needs a
@@ -70,6 +80,10 @@ export function workActions(work: ActivityWork, ctx: WorkActionContext): WorkAct
   )
     actions.push('withdraw');
   if (work.submitStatus === WorkSubmitStatus.DRAFT) actions.push('delete');
+  if (isReturned(work) && editOpen(work, ctx)) {
+    actions.push('edit');
+    if (work.formatReview && reviewView(work.formatReview, ctx.rules).allowsSubmit) actions.push('resubmit');
+  }
   return actions;
 }
 

@@ -14,6 +14,7 @@ import { teaIntroEn, teaIntroZh } from './teaIntroMessages';
 import { activityManageEn, activityManageZh } from './activityManageMessages';
 import { activityEn, activityZh } from './activityMessages';
 import { reviewInsightEn, reviewInsightZh } from './reviewInsightMessages';
+import { reviewEn, reviewZh } from './reviewMessages';
 
 export type PortalLocale = 'zh-CN' | 'en';
 
@@ -30,6 +31,7 @@ const zh = {
   ...activityManageZh,
   ...activityZh,
   ...reviewInsightZh,
+  ...reviewZh,
   'nav.home': '首页',
   'nav.learn': '智慧学习',
   'nav.teach': '智慧教学',
@@ -145,6 +147,7 @@ const en: Record<MessageKey, string> = {
   ...activityManageEn,
   ...activityEn,
   ...reviewInsightEn,
+  ...reviewEn,
   'nav.home': 'Home',
   'nav.learn': 'Smart learning',
   'nav.teach': 'Smart teaching',

@@ -15,7 +15,17 @@ import {
 const T = Date.UTC(2026, 11, 1);
 const H = 3600_000;
 
-const detail: ActivityDetail = {
+const REVIEW_RULES = {
+  blind: true,
+  reviewersPerWork: 2 as const,
+  combine: 'final' as const,
+  passScore: 75,
+  quotas: { 1: 3, 2: 2 },
+  rubric: [{ key: 'design', name: '教学设计', max: 50 }],
+  opinionTemplates: ['教学目标明确'],
+};
+
+const detail: ActivityDetail & { reviewRules: typeof REVIEW_RULES } = {
   activityId: 'act-1',
   name: '2026 年东山市精品课征集',
   coverUrl: '/files/cover.jpg',
@@ -53,6 +63,7 @@ const detail: ActivityDetail = {
   rules: { nodesPerTeacher: 2, teachersPerNode: 3, allowFormatWarnings: false },
   videoRules: DEFAULT_VIDEO_RULES,
   attachments: [{ fileId: 'f-pdf', name: '征集通知.pdf', url: '/files/notice.pdf' }],
+  reviewRules: REVIEW_RULES,
   createTime: T - 10 * H,
   updateTime: T,
 };
@@ -99,6 +110,7 @@ describe('the activity form and ActivityInput', () => {
       packageTemplate: detail.packageTemplate,
       rules: detail.rules,
       videoRules: DEFAULT_VIDEO_RULES,
+      reviewRules: REVIEW_RULES,
       attachments: detail.attachments,
     });
   });

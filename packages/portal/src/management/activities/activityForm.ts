@@ -17,7 +17,12 @@ import {
   type VideoRuleKey,
   type VideoRules,
 } from '@dscloud/sdk/activities';
+import type { ReviewRules } from '@dscloud/sdk/review';
 import { fromApiWindows, toApiWindows, type WindowsValue } from './activityWindows';
+import { reviewRulesFromForm, reviewRulesToForm, type ReviewRulesForm } from './reviewRulesForm';
+
+/** The activity body with its review rules (ActivityInput.reviewRules, docs/activities.md "Works review"). */
+export type ActivityInputWithReview = ActivityInput & { reviewRules: ReviewRules };
 
 /** One row of the scope step: a subject of a stage, optionally one edition and some of its books. */
 export interface ScopeRow {
@@ -69,6 +74,7 @@ export interface ActivityFormValues {
   packageTemplate: TemplateRow[];
   rules: ActivityRules;
   videoRules: VideoRulesForm;
+  reviewRules: ReviewRulesForm;
 }
 
 const MB = 1024 * 1024;
@@ -146,6 +152,7 @@ export function emptyActivityValues(levels: readonly AuditLevelCode[]): Activity
     packageTemplate: defaultTemplate(),
     rules: { nodesPerTeacher: 1, teachersPerNode: 2, allowFormatWarnings: false },
     videoRules: videoRulesToForm(DEFAULT_VIDEO_RULES),
+    reviewRules: reviewRulesToForm(null),
   };
 }
 
@@ -203,8 +210,8 @@ export function fromPackageTemplate(template: ActivityDetail['packageTemplate'])
 }
 
 /** The body of `save` (no id) or `edit` (with the id and the version read). */
-export function toActivityInput(values: ActivityFormValues, saved?: { activityId: string; version: number }): ActivityInput {
-  const input: ActivityInput = {
+export function toActivityInput(values: ActivityFormValues, saved?: { activityId: string; version: number }): ActivityInputWithReview {
+  const input: ActivityInputWithReview = {
     name: values.name.trim(),
     description: values.description ?? '',
     coverUrl: values.cover.fileId ? '' : values.cover.url,
@@ -216,6 +223,7 @@ export function toActivityInput(values: ActivityFormValues, saved?: { activityId
     packageTemplate: toPackageTemplate(values.packageTemplate),
     rules: { ...values.rules },
     videoRules: videoRulesFromForm(values.videoRules),
+    reviewRules: reviewRulesFromForm(values.reviewRules ?? reviewRulesToForm(null), values.reviewLevels),
     attachments: values.attachments.map((a) => ({ ...a })),
   };
   return saved ? { ...input, activityId: saved.activityId, version: saved.version } : input;
@@ -236,6 +244,7 @@ export function fromActivityDetail(detail: ActivityDetail): ActivityFormValues {
     packageTemplate: fromPackageTemplate(detail.packageTemplate),
     rules: { ...detail.rules },
     videoRules: videoRulesToForm(detail.videoRules),
+    reviewRules: reviewRulesToForm((detail as ActivityDetail & { reviewRules?: Partial<ReviewRules> }).reviewRules),
   };
 }
 

@@ -34,6 +34,20 @@ describe('where a server field shows in the step form', () => {
     expect(formPathOf('orgId', values)).toBeNull();
   });
 
+  it('finds the review rules row the server names, among the rows sent', () => {
+    const withRules: ActivityFormValues = {
+      ...values,
+      reviewRules: { ...values.reviewRules, rubric: [{ name: '设计', max: 40 }, { name: '', max: null }, { name: '效果', max: 70 }], opinionTemplates: [' ', '很好'] },
+    };
+    expect(formPathOf('reviewRules.rubric', withRules)).toEqual(['reviewRules', 'rubric']);
+    expect(formPathOf('reviewRules.rubric[1].key', withRules)).toEqual(['reviewRules', 'rubric', 2, 'name']);
+    expect(formPathOf('reviewRules.rubric[0].max', withRules)).toEqual(['reviewRules', 'rubric', 0, 'max']);
+    expect(formPathOf('reviewRules.opinionTemplates[0]', withRules)).toEqual(['reviewRules', 'opinionTemplates', 1]);
+    expect(formPathOf('reviewRules.quotas.2', withRules)).toEqual(['reviewRules', 'quotas', 2]);
+    expect(formPathOf('reviewRules.passScore', withRules)).toEqual(['reviewRules', 'passScore']);
+    expect(stepOfPath(['reviewRules', 'rubric', 2, 'name'])).toBe('levels');
+  });
+
   it('names the step that shows each path', () => {
     expect(stepOfPath(['name'])).toBe('basics');
     expect(stepOfPath(['scope', 0, 'bookIds'])).toBe('scope');

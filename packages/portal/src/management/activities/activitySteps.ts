@@ -15,7 +15,7 @@ export const STEP_FIELDS: Record<StepKey, readonly (keyof ActivityFormValues)[]>
   basics: ['name', 'activitySystem', 'description', 'cover', 'attachments'],
   scope: ['scope'],
   windows: ['windows'],
-  levels: ['reviewLevels'],
+  levels: ['reviewLevels', 'reviewRules'],
   template: ['packageTemplate'],
   rules: ['rules', 'videoRules'],
   summary: [],
@@ -75,11 +75,33 @@ export function formPathOf(field: string, values: ActivityFormValues): FieldPath
     }
     case 'rules':
       return sub ? ['rules', sub] : null;
+    case 'reviewRules':
+      return reviewRulesPath(rest, values);
     case 'videoRules':
       return sub ? ['videoRules', VIDEO_FIELD[sub] ?? sub] : null;
     default:
       return name in WINDOW_OF ? ['windows', WINDOW_OF[name]!] : null;
   }
+}
+
+/** `reviewRules.rubric[2].key` → the form row of the third rubric item sent (blank rows are not sent). */
+function reviewRulesPath(rest: string[], values: ActivityFormValues): FieldPath {
+  const [head, sub] = rest;
+  const m = /^(\w+)(?:\[(\d+)\])?$/.exec(head ?? '');
+  if (!m) return ['reviewRules', 'rubric'];
+  const [, name, index] = m;
+  if (name === 'quotas' && sub) return ['reviewRules', 'quotas', Number(sub)];
+  if (name === 'rubric' && index !== undefined) {
+    let seen = -1;
+    const row = (values.reviewRules?.rubric ?? []).findIndex((r) => (r.name?.trim() || (r.max !== null && r.max !== undefined)) && ++seen === Number(index));
+    return row < 0 ? ['reviewRules', 'rubric'] : ['reviewRules', 'rubric', row, sub === 'max' ? 'max' : 'name'];
+  }
+  if (name === 'opinionTemplates' && index !== undefined) {
+    let seen = -1;
+    const row = (values.reviewRules?.opinionTemplates ?? []).findIndex((t) => (t ?? '').trim() !== '' && ++seen === Number(index));
+    return row < 0 ? ['reviewRules', 'opinionTemplates'] : ['reviewRules', 'opinionTemplates', row];
+  }
+  return ['reviewRules', name!];
 }
 
 /** The step that shows a form path. */
