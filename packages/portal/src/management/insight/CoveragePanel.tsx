@@ -1,5 +1,5 @@
 import type { CoverNodeRow, CoverSummary } from '@dscloud/sdk/review';
-import { Alert, Table, Tag, type TableColumnsType } from 'antd';
+import { Alert, Table, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useT } from '../../i18n/useT';
 import { useAsync } from '../../lessons/useAsync';
@@ -19,7 +19,6 @@ const STATE_WORD: Record<CoverStateName, 'ri.cover.none' | 'ri.cover.works' | 'r
   passed: 'ri.cover.passed',
   excellent: 'ri.cover.excellent',
 };
-const STATE_TAG: Record<CoverStateName, string> = { none: 'error', works: 'processing', passed: 'blue', excellent: 'success' };
 
 /**
  * Curriculum node coverage of an activity: per stage and subject how many nodes have no work, works,
@@ -57,7 +56,7 @@ export function CoveragePanel({ activity }: { activity: ActivityRef }) {
     { key: 'works', title: t('ri.col.works'), align: 'right', render: (_, r) => r.works },
     { key: 'passed', title: t('ri.part.passed'), align: 'right', render: (_, r) => r.passed },
     { key: 'excellent', title: t('ri.part.excellent'), align: 'right', render: (_, r) => r.excellent },
-    { key: 'state', title: t('ri.cover.state'), render: (_, r) => <Tag color={STATE_TAG[r.state]}>{words[r.state]}</Tag> },
+    { key: 'state', title: t('ri.cover.state'), render: (_, r) => <span className={`ds-ri-state ds-ri-state--${r.state}`}>{words[r.state]}</span> },
   ];
 
   return (
