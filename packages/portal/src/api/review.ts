@@ -1,5 +1,5 @@
 import type { Platform } from '@dscloud/sdk';
-import type { ActivityDetail, ActivitySummary, AuditLevelCode, Page } from '@dscloud/sdk/activities';
+import type { ActivityDetail, ActivitySummary, ActivityWork, AuditLevelCode, Page } from '@dscloud/sdk/activities';
 import type { OrgNode } from '@dscloud/sdk/teachers';
 import type {
   AuditPersonRow,
@@ -92,10 +92,15 @@ export interface WorksInReviewBody {
   keyword?: string;
 }
 
-/** A row of the organiser's works in review. */
-export interface WorkInReviewRow extends AuditWorkRow {
-  reviewScore?: number | null;
-  reviewedAt?: number | null;
+/** A row of the organiser's works in review: the work with its round, score, last decision and opinion. */
+export interface WorkInReviewRow extends ActivityWork {
+  stage: number | null;
+  subjectCode: number | null;
+  subjectName: string;
+  round: number;
+  reviewScore: number | null;
+  reviewedAt: number | null;
+  lastOpinion: string;
 }
 
 export interface PersonPageBody {

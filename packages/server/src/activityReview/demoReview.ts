@@ -31,6 +31,7 @@ import { probeVideo } from '../activityWorks/videoProbe.js';
 import { teacherOrgs } from '../activityWorks/orgs.js';
 import { Identity } from '../users/orgTypes.js';
 import { DEMO_ORG_IDS } from '../users/demoSeed.js';
+import { publishExcellentWork } from './publishWork.js';
 import { DEMO_ASSIGNMENTS, DEMO_REVIEW_ACTIVITY, DEMO_REVIEW_PEOPLE, DEMO_REVIEW_WORKS, demoScores, REVIEWER_ID, TEACHER_ID, type DemoWork } from './demoReviewPlan.js';
 
 const DAY = 86_400_000;
@@ -116,6 +117,8 @@ export async function seedDemoReview(ctx: AppContext, now = ctx.now()): Promise<
   for (const [k, work] of DEMO_REVIEW_WORKS.entries()) {
     const signUp = signUpOf.get(work.teacherId)!;
     await writeWork(ctx, work, signUp, now - (20 - k) * DAY, clip, probe, activity);
+    // A high-quality work is a published excellent lesson of the catalogue, as a decision would make it.
+    if (work.reviewState === WorkReviewState.EXCELLENT) await publishExcellentWork(db, work.id, now - (10 - k) * HOUR);
   }
   await db.execute(sql`
     INSERT INTO activity_node_occupancy (activity_id, node_id, taken)

@@ -6,12 +6,16 @@ import type { DomainModule } from '../domainModule.js';
 import { auditRoutes } from './auditRoutes.js';
 import { personRoutes } from './personRoutes.js';
 import { seedDemoReview } from './demoReview.js';
+import { publishExcellentWork } from './publishWork.js';
 
 export const activityReviewModule: DomainModule = {
   name: 'activityReview',
   async routes(app, ctx) {
     await personRoutes(app, ctx);
-    await auditRoutes(app, ctx, null);
+    // A high-quality decision publishes the work as an excellent lesson in the same transaction.
+    await auditRoutes(app, ctx, async (tx, work, _reviewerId, now) => {
+      await publishExcellentWork(tx, work.id, now);
+    });
     // After the demo activities and works (and the file service): the review demo builds on them.
     if (ctx.settings.seedDemo) await seedDemoReview(ctx);
   },

@@ -4,7 +4,7 @@
  * (a school, a district or the city), at the assignment's level — or decided by them there before —,
  * never their own work, and at district and city level never a work of their own school.
  */
-import { and, eq, exists, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { AuditLevel, WorkSubmitStatus } from '@dscloud/sdk/activities';
 import type { Orm } from '../db/database.js';
 import { activityWorkAudits, activityWorks } from '../db/schema.js';
@@ -38,7 +38,7 @@ export function conflictFree(rc: ReviewerContext, level: number): SQL {
 /** Decided by this reviewer at `level` (any round). */
 export function decidedByMe(rc: ReviewerContext, level: number): SQL {
   const t = activityWorkAudits;
-  return exists(sql`SELECT 1 FROM ${t} WHERE ${t.workId} = ${w.id} AND ${t.reviewerId} = ${rc.userId} AND ${t.level} = ${level}`);
+  return sql`EXISTS (SELECT 1 FROM ${t} WHERE ${t.workId} = ${w.id} AND ${t.reviewerId} = ${rc.userId} AND ${t.level} = ${level})`;
 }
 
 /** One assignment's works: its stage, subject, unit and level (or decided there), conflict-free. */

@@ -133,7 +133,7 @@ export default function CheckPersonScreen() {
         <Button
           type="link"
           danger
-          aria-label={t('rv.cp.removeConfirm', { name: r.userName })}
+          aria-label={t('rv.cp.removeAria', { name: r.userName })}
           onClick={() => {
             setList((l) => (l ?? []).filter((x) => x !== r));
             touch(groupKey(r));
@@ -173,11 +173,12 @@ export default function CheckPersonScreen() {
           <Form.Item name="orgId" label={t('rv.cp.unit')} rules={[{ required: true, message: t('rv.cp.candidatesHelp') }]}>
             <Select className="ds-rv-activity" showSearch optionFilterProp="label" onChange={() => form.setFieldValue('userIds', [])} options={units.map((u) => ({ value: u.orgId, label: u.name }))} />
           </Form.Item>
-          <Form.Item name="userIds" label={t('rv.cp.candidates')} extra={ready ? undefined : t('rv.cp.candidatesHelp')} rules={[{ required: true, type: 'array', min: 1, message: t('rv.cp.candidatesHelp') }]}>
+          <Form.Item name="userIds" label={t('rv.cp.candidates')} rules={[{ required: true, type: 'array', min: 1, message: t('rv.cp.candidatesHelp') }]}>
             <Select
               mode="multiple"
               className="ds-rv-activity"
               disabled={!ready}
+              placeholder={ready ? undefined : t('rv.cp.candidatesHelp')}
               loading={candidates.status === 'loading'}
               showSearch
               filterOption={false}

@@ -51,12 +51,13 @@ export default function CheckWorksScreen() {
     { key: 'subject', title: t('rv.col.subject'), render: (_, r) => r.subjectName || '—' },
     { key: 'teacher', title: t('rv.col.teacher'), render: (_, r) => r.teacherName || '—' },
     { key: 'school', title: t('rv.col.school'), render: (_, r) => r.schoolName || '—' },
-    { key: 'level', title: t('rv.col.level'), render: (_, r) => label.level(r.level) },
+    { key: 'level', title: t('rv.col.level'), render: (_, r) => label.level(r.reviewLevel) },
     { key: 'state', title: t('rv.cw.reviewState'), render: (_, r) => <Tag>{label.state(r.reviewState)}</Tag> },
     { key: 'round', title: t('rv.col.round'), align: 'right', render: (_, r) => r.round },
     { key: 'score', title: t('rv.cw.score'), align: 'right', render: (_, r) => r.reviewScore ?? '—' },
-    { key: 'submitted', title: t('rv.col.submitted'), render: (_, r) => (r.submittedAt ? dateTime(r.submittedAt) : '—') },
+    { key: 'submitted', title: t('rv.col.submitted'), render: (_, r) => (r.submitTime ? dateTime(r.submitTime) : '—') },
     { key: 'reviewed', title: t('rv.cw.reviewedAt'), render: (_, r) => (r.reviewedAt ? dateTime(r.reviewedAt) : '—') },
+    { key: 'opinion', title: t('rv.cw.opinion'), render: (_, r) => r.lastOpinion || '—' },
   ];
 
   return (
@@ -109,7 +110,7 @@ export default function CheckWorksScreen() {
           </Button>
         </Form.Item>
       </Form>
-      <ServerTable<WorkInReviewRow, typeof SPEC.filters> table={table} page={page} columns={columns} rowKey="workId" label={t('rv.cw.table')} empty={t('rv.empty')} />
+      <ServerTable<WorkInReviewRow, typeof SPEC.filters> table={table} page={page} columns={columns} rowKey="lessonId" label={t('rv.cw.table')} empty={t('rv.empty')} />
     </div>
   );
 }

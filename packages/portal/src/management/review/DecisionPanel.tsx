@@ -69,7 +69,7 @@ export function DecisionPanel({ rubric, templates, scores, onScores, opinion, on
           }
         />
       ) : null}
-      <div className="ds-rv-decide" role="group" aria-label={t('rv.opinion')}>
+      <div className="ds-rv-decide" role="group" aria-label={t('rv.decisions')}>
         {decisions.map((d) => (
           <Button
             key={d}

@@ -4,7 +4,7 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { useLocale, useT } from '../../i18n/useT';
 
-const PREVIEWABLE = /\.(pdf|png|jpe?g|gif|webp|txt)$/i;
+const PREVIEWABLE = /\.(pdf|png|jpe?g|gif|webp)$/i;
 
 /**
  * The work's package side by side: the lesson video in the player on one side, the documents (lesson

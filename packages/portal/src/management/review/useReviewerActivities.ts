@@ -10,7 +10,8 @@ export interface ReviewerActivity {
 
 /**
  * The published activities the signed-in reviewer is assigned to: each published activity whose
- * `getAuditLevel` answers (the server refuses the others with 「您不是该活动的评审人员」).
+ * `getAuditLevel` answers (the server refuses the others with 「您不是该活动的评审人员」), those
+ * under review first.
  */
 export async function reviewerActivities(api: ReviewApi): Promise<ReviewerActivity[]> {
   const page = await api.activities();
@@ -22,7 +23,9 @@ export async function reviewerActivities(api: ReviewApi): Promise<ReviewerActivi
       ),
     ),
   );
-  return probed.filter((x): x is ReviewerActivity => x !== null);
+  // Activities under review first, as the publish list orders them otherwise.
+  const mine = probed.filter((x): x is ReviewerActivity => x !== null);
+  return [...mine.filter((x) => x.activity.phase === 'review'), ...mine.filter((x) => x.activity.phase !== 'review')];
 }
 
 export function useReviewerActivities(api: ReviewApi) {
