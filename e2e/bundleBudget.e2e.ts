@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM bench script, no type declarations
 import { checkBudgets, portalInitialJs, PORTAL_INITIAL_BUDGET } from '../bench/bundle-sizes.mjs';
@@ -65,5 +66,20 @@ describe('the portal first load', () => {
     expect(first).not.toContain(editorChunks[0]);
     const importers = chunks.filter((f) => read(f).includes(`./${editorChunks[0]}`));
     expect(importers.map((f) => f.replace(/-[\w-]+\.js$/, ''))).toEqual(['CreateActivityScreen']);
+  });
+});
+
+/** The chart library is a lazy part fetched by the statistics screens only, never in the first load. */
+describe('portal first load and the charts', () => {
+  it('has no chart library; ECharts is a lazy part of its own', () => {
+    const dist = join(fileURLToPath(new URL('..', import.meta.url)), 'packages/portal/dist');
+    // ECharts' own marker on every chart's host element.
+    const MARK = '_echarts_instance_';
+    const first = [...portalFirstLoad(dist)].filter((f) => readFileSync(f, 'utf8').includes(MARK));
+    expect(first, 'ECharts is in the first load').toEqual([]);
+    const chartPart = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js') && readFileSync(join(dist, 'assets', f), 'utf8').includes(MARK));
+    expect(chartPart, 'the chart part was built').toHaveLength(1);
+    const kb = gzipSync(readFileSync(join(dist, 'assets', chartPart[0]!)), { level: 9 }).length / 1024;
+    console.log(`portal chart part (ECharts core, bar + heat map): ${kb.toFixed(1)} KB gz`);
   });
 });

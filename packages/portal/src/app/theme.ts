@@ -73,3 +73,24 @@ export const theme: ThemeConfig = {
     fontFamily,
   },
 };
+
+/**
+ * The statistics charts (ECharts, `management/insight/charts/`): one colour per state of a work, the
+ * same in every chart, each at least 3:1 against white (WCAG 1.4.11), and the heat map's scale from
+ * "no node" to "many nodes".
+ */
+export const chartColors = {
+  signUps: palette.primary,
+  notSubmitted: '#86909c',
+  pending: '#ad6800',
+  returned: '#7a3ec9',
+  passed: palette.primary,
+  excellent: '#237804',
+  rejected: palette.danger,
+  decisions: '#0b6e99',
+  heatLow: palette.primaryBg,
+  heatHigh: palette.primary,
+  axis: palette.textSecondary,
+  grid: palette.borderLight,
+  text: palette.text,
+} as const;

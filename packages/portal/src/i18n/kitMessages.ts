@@ -20,6 +20,13 @@ export const kitZh = {
   'kit.sort.over': '{name} 移到第 {position} 位',
   'kit.sort.dropped': '{name} 已放在第 {position} 位',
   'kit.sort.cancelled': '已取消移动 {name}',
+  'kit.export': '导出',
+  'kit.export.downloading': '正在下载，请稍候',
+  'kit.export.received': '已接收 {received} / {total}（{percent}%）',
+  'kit.export.receivedUnknown': '正在下载，请稍候：已接收 {received}',
+  'kit.export.done': '已下载：{name}',
+  'kit.export.failed': '导出失败：{reason}',
+  'kit.export.cancelled': '已取消下载',
 } as const;
 
 export const kitEn: Record<keyof typeof kitZh, string> = {
@@ -43,4 +50,11 @@ export const kitEn: Record<keyof typeof kitZh, string> = {
   'kit.sort.over': '{name} moved to position {position}',
   'kit.sort.dropped': '{name} dropped at position {position}',
   'kit.sort.cancelled': 'Moving {name} was cancelled',
+  'kit.export': 'Export',
+  'kit.export.downloading': 'Downloading, please wait',
+  'kit.export.received': '{received} of {total} received ({percent}%)',
+  'kit.export.receivedUnknown': 'Downloading, please wait: {received} received',
+  'kit.export.done': 'Downloaded: {name}',
+  'kit.export.failed': 'Export failed: {reason}',
+  'kit.export.cancelled': 'Download cancelled',
 };

@@ -14,6 +14,7 @@ import { teaIntroEn, teaIntroZh } from './teaIntroMessages';
 import { activityManageEn, activityManageZh } from './activityManageMessages';
 import { activityEn, activityZh } from './activityMessages';
 import { richTextEn, richTextZh } from './richTextMessages';
+import { reviewInsightEn, reviewInsightZh } from './reviewInsightMessages';
 import { reviewEn, reviewZh } from './reviewMessages';
 
 export type PortalLocale = 'zh-CN' | 'en';
@@ -31,6 +32,7 @@ const zh = {
   ...activityManageZh,
   ...activityZh,
   ...richTextZh,
+  ...reviewInsightZh,
   ...reviewZh,
   'nav.home': '首页',
   'nav.learn': '智慧学习',
@@ -147,6 +149,7 @@ const en: Record<MessageKey, string> = {
   ...activityManageEn,
   ...activityEn,
   ...richTextEn,
+  ...reviewInsightEn,
   ...reviewEn,
   'nav.home': 'Home',
   'nav.learn': 'Smart learning',

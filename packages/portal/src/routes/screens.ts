@@ -45,6 +45,16 @@ export const screens = {
   activitySignUp: lazyScreen(() => import('../activities/SignUpScreen')),
   activityManage: lazyScreen(() => import('../activities/ActivityManageScreen')),
   activityUploadWorks: lazyScreen(() => import('../activities/UploadWorksScreen')),
+  goodWorkList: lazyScreen(() => import('../goodWorks/GoodWorkListScreen')),
+  goodWorkDetail: lazyScreen(() => import('../goodWorks/GoodWorkDetailScreen')),
+  mgmtActivityOverview: lazyScreen(() => import('../management/insight/ActivityOverviewScreen')),
+  mgmtMyReviewOverview: lazyScreen(() => import('../management/insight/MyReviewOverviewScreen')),
+  mgmtReviewers: lazyScreen(() => import('../management/insight/ReviewersScreen')),
+  mgmtReviewerDetail: lazyScreen(() => import('../management/insight/ReviewerDetailScreen')),
+  mgmtApplicants: lazyScreen(() => import('../management/insight/ApplicantsScreen')),
+  mgmtSignUpStatistics: lazyScreen(() => import('../management/insight/SignUpStatisticsScreen')),
+  mgmtOpusStatistics: lazyScreen(() => import('../management/insight/OpusStatisticsScreen')),
+  mgmtQualityWorks: lazyScreen(() => import('../management/insight/QualityWorksScreen')),
 };
 
 export type ScreenKey = keyof typeof screens;

@@ -47,4 +47,24 @@ describe('route tables', () => {
       'resourcesCollect/activityList/activityDetail/activityManage/uploadWorks/:type': 'activityUploadWorks',
     });
   });
+
+  it('open the high-quality works (list and work), not 敬请期待', () => {
+    const screenOf = Object.fromEntries(userRoutes.map((row) => [row.path, row.screen]));
+    expect(screenOf).toMatchObject({
+      'resourcesCollect/goodWorkList': 'goodWorkList',
+      'resourcesCollect/goodWorkList/:courseId/:type': 'goodWorkDetail',
+    });
+  });
+
+  it('open the works-review statistics in /management with the access their calls need', () => {
+    const row = (path: string) => managementRoutes.find((r) => r.path === path);
+    expect(row('type=zyzjhdgk')).toMatchObject({ screen: 'mgmtActivityOverview', access: 'read', menu: true });
+    expect(row('type=wdzppsgk')).toMatchObject({ screen: 'mgmtMyReviewOverview', access: 'audit', menu: true });
+    expect(row('type=jspsxq')).toMatchObject({ screen: 'mgmtReviewers', access: 'read', menu: true });
+    expect(row('type=jspsxqdetail/:activityId')).toMatchObject({ screen: 'mgmtReviewerDetail', access: 'read' });
+    expect(row('type=applicants/:activityId/:activitySystem/:activityName')).toMatchObject({ screen: 'mgmtApplicants', access: 'read' });
+    expect(row('type=sign-up-statistics/:activityId/:activitySystem')).toMatchObject({ screen: 'mgmtSignUpStatistics', access: 'read' });
+    expect(row('type=opus-statistics/:activityId/:activitySystem')).toMatchObject({ screen: 'mgmtOpusStatistics', access: 'read' });
+    expect(row('type=quality-works/:activityId/:activitySystem/:activityName')).toMatchObject({ screen: 'mgmtQualityWorks', access: 'read' });
+  });
 });

@@ -26,15 +26,55 @@ export async function readBlobAnswer(path: string, response: AxiosResponse, loca
   return { blob, fileName: fileNameFrom(String(response.headers['content-disposition'] ?? '')), contentType };
 }
 
+/**
+ * The file name a `Content-Disposition` header gives (RFC 6266): `filename*` (RFC 8187: `UTF-8'lang'%E4…`
+ * or ISO-8859-1) wins over the plain `filename`, which may be a token or a quoted string with `\"`
+ * escapes and `;` inside. Parameter names are case-insensitive. Only the last path segment is kept and
+ * control characters are dropped, so a hostile header cannot suggest a folder. Null when there is none.
+ */
 export function fileNameFrom(disposition: string): string | null {
-  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1].trim());
-    } catch {
-      // fall through to the plain name
-    }
+  const params = dispositionParams(disposition);
+  const extended = params.get('filename*');
+  const decoded = extended === undefined ? null : decodeExtValue(extended);
+  if (decoded) {
+    const name = safeName(decoded);
+    if (name) return name;
   }
-  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(disposition);
-  return plain?.[1]?.trim() ?? null;
+  const plain = params.get('filename');
+  return plain === undefined ? null : safeName(plain);
+}
+
+const PARAM = /;\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]*))/g;
+
+/** The header's parameters by lower-case name (the first of a repeated one), quoted strings unescaped. */
+function dispositionParams(header: string): Map<string, string> {
+  const params = new Map<string, string>();
+  for (const m of header.matchAll(PARAM)) {
+    const name = m[1]!.toLowerCase();
+    if (params.has(name)) continue;
+    params.set(name, m[2] !== undefined ? m[2].replace(/\\(.)/g, '$1') : m[3]!.trim());
+  }
+  return params;
+}
+
+/** `charset'language'value` with percent-encoded bytes; UTF-8 and ISO-8859-1 are the charsets RFC 8187 names. */
+function decodeExtValue(value: string): string | null {
+  const m = /^([A-Za-z0-9!#$%&+^_`{}~-]+)'[^']*'(.*)$/.exec(value.trim());
+  if (!m) return null;
+  const charset = m[1]!.toLowerCase();
+  const encoded = m[2]!;
+  try {
+    if (charset === 'utf-8') return decodeURIComponent(encoded);
+    if (charset === 'iso-8859-1') return encoded.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  } catch {
+    // a malformed escape: fall back to the plain name
+  }
+  return null;
+}
+
+function safeName(name: string): string | null {
+  // Control characters are exactly what this removes.
+  // eslint-disable-next-line no-control-regex
+  const last = name.replace(/[\u0000-\u001f\u007f]/g, '').split(/[\\/]/).pop()!.trim();
+  return last === '' || last === '.' || last === '..' ? null : last;
 }

@@ -17,6 +17,8 @@ export interface RequestOptions {
   /** Milliseconds; 0 for none (large uploads on slow lines). */
   timeout?: number;
   onUploadProgress?: (event: { loaded: number; total?: number }) => void;
+  /** Bytes of the answer received so far; `total` from Content-Length when the server sent one. */
+  onDownloadProgress?: (event: { loaded: number; total?: number }) => void;
 }
 
 /**

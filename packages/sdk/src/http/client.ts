@@ -102,6 +102,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         ...(opts.signal ? { signal: opts.signal } : {}),
         ...(opts.timeout !== undefined ? { timeout: opts.timeout } : {}),
         ...(opts.onUploadProgress ? { onUploadProgress: opts.onUploadProgress } : {}),
+        ...(opts.onDownloadProgress ? { onDownloadProgress: opts.onDownloadProgress } : {}),
       });
     } catch (cause) {
       if (isCancel(cause)) throw cause;

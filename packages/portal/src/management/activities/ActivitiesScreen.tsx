@@ -12,6 +12,7 @@ import { ACTIVITY_SPEC, toActivityPageBody } from './activityTableSpec';
 import { phaseWindow } from './phaseWindow';
 import { useActivityManageApi } from './useActivityManageApi';
 import { WorksDrawer } from './WorksDrawer';
+import { ActivityInsightMenu } from '../insight/ActivityInsightMenu';
 import { ActivityFilterBar } from './ActivityFilterBar';
 import { editPath } from './paths';
 import '../management.css';
@@ -98,11 +99,12 @@ export default function ActivitiesScreen() {
                     </Button>
                   );
                 case 'works':
-                  return (
+                  return [
                     <Button key={action} type="link" onClick={() => setWorksOf(row)}>
                       {t('actm.works')}
-                    </Button>
-                  );
+                    </Button>,
+                    <ActivityInsightMenu key="insight" activity={row} />,
+                  ];
                 case 'delete':
                   return (
                     <Button key={action} type="link" danger onClick={() => void run(act.remove([row]))}>

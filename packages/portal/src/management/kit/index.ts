@@ -13,6 +13,9 @@
  * - `<SortableTable rows rowKey columns onReorder nameOf>` + `<DragHandle label>`: a short ordered list
  *   put in order by dragging (mouse, touch, keyboard: Space, ↑ ↓, Space), for updateSort calls.
  * - `markServerError(form, error, toPath?)`: shows a failed save under the field the server named (`data.field`).
+ * - `<ExportButton start fileName />`: 导出 with progress (bytes of Content-Length, or indeterminate), 取消, the
+ *   server's RFC 6266 file name and its refusal's own words; `start` is a blob call taking
+ *   `{ onDownloadProgress, signal }` (the state machine is `download.ts`).
  * - `MgmtAccess`, `useMgmtRights()`: what the signed-in user may do (the server enforces it; the screen hides).
  *
  * API calls live in `packages/portal/src/api/<domain>.ts`; words in `i18n/<screen>Messages.ts`.
@@ -27,3 +30,5 @@ export { SortableTable, DragHandle, dragColumns, type SortableTableProps } from 
 export { reorderIds } from './reorder';
 export { markServerError, serverField, pathOf, type FieldPath } from '../../forms/serverFieldError';
 export { rightsOf, useMgmtRights, type MgmtAccess } from './access';
+export { ExportButton, type ExportButtonProps, type ExportCall } from './ExportButton';
+export { downloadTransition, formatBytes, percentOf, type DownloadState } from './download';
