@@ -89,6 +89,9 @@ export function Uploader(props: UploaderProps) {
   );
   useEffect(() => {
     if (!uploader || !ready || waiting.length === 0) return;
+    // The queue is handed to the engine (an external system) the moment it can take it; emptying the
+    // queue and hiding the older notices are part of that one hand-over.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setWaiting([]);
     setHidden(new Set(uploader.store.getState().notices));
     uploader.add(waiting);
