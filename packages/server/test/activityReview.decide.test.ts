@@ -66,11 +66,12 @@ describe('compare-and-set', () => {
     await assign(h, admin, activityId, 2, ORG.district, reviewers.map((r) => r.id));
     const work = await seedWork(h, activityId, teacher!.id, SCHOOL_NANHU_2, { level: 2 });
     const answers = await Promise.all(reviewers.map((r, i) => decide(h, r.token, activityId, [work], i % 2 ? 1 : 3, { opinion: `意见 ${i}` })));
-    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    const seen = JSON.stringify(answers.map((a) => [a.http, a.message, a.data]));
+    expect(answers.map((a) => a.status), seen).toEqual(Array(10).fill(200));
     const decided = answers.flatMap((a) => a.data.decided);
     const refused = answers.flatMap((a) => a.data.refused);
-    expect(decided).toHaveLength(1);
-    expect(refused).toHaveLength(9);
+    expect(decided, seen).toHaveLength(1);
+    expect(refused, seen).toHaveLength(9);
     for (const r of refused) {
       expect(r.code).toBe(409);
       expect(r.message).toMatch(/已被他人评审|不在待评审状态/);
