@@ -58,6 +58,11 @@ const PUBLIC_ROUTES = new Set([
   'GET /cloudSchool/v1/carouselImage/list/:id',
   'GET /cloudSchool/v1/carouselImage/:id',
   'GET /cloudSchool/v1/resourceCollectActivity/publish/list',
+  'POST /cloudSchool/v1/activityWork/getHighQualityWorkPage',
+  'POST /cloudSchool/v1/activityWork/getHighQualityWorkStages',
+  'POST /cloudSchool/v1/activityWork/getHighQualityWorkSubjects',
+  'POST /cloudSchool/v1/activityWork/getHighQualityWorkEditions',
+  'POST /cloudSchool/v1/activityWork/getHighQualityWorkBooks',
   'GET /static/seed/:folder/:file',
 ]);
 
