@@ -5,7 +5,7 @@
  */
 import type { ActivityPhase, AuditLevelCode, PackageItemCode, WorkReviewStateCode, WorkSubmitStatusCode } from './codes.js';
 import type { FormatFailure, VideoProbe, VideoRules } from './videoRules.js';
-import type { ReviewRules } from '../review/types.js';
+import type { ReviewRules } from '../review/reviewRules.js';
 
 export type { FormatFailure } from './videoRules.js';
 

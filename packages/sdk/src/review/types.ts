@@ -1,31 +1,9 @@
 /** The shapes client and server share for the works review (docs/api.md "Works review"). */
 import type { AuditLevelCode, WorkReviewStateCode } from '../activities/codes.js';
 import type { FormatReview } from '../activities/types.js';
-import type { AuditDecisionCode, ReviewCombine } from './codes.js';
+import type { AuditDecisionCode } from './codes.js';
 
-/** One criterion of the activity's rubric; a decision's score is the sum of the points given. */
-export interface RubricItem {
-  key: string;
-  name: string;
-  /** Highest points for this criterion. */
-  max: number;
-}
-
-/** The activity's review rules (`activities.review_rules`), set by the organiser with the activity. */
-export interface ReviewRules {
-  /** Reviewers see neither the teacher's name nor the school. */
-  blind: boolean;
-  /** 1, or 2 (two independent decisions per work and level). */
-  reviewersPerWork: 1 | 2;
-  /** With two reviewers: `average` (the mean score against `passScore`) or `final` (the final reviewer decides a disagreement). */
-  combine: ReviewCombine;
-  /** The lowest average score that passes, with `combine: 'average'`. */
-  passScore: number;
-  /** Most works one organisation unit may pass up from a level (e.g. `{ 1: 5, 2: 3 }`); absent = no limit. */
-  quotas: Partial<Record<AuditLevelCode, number>>;
-  rubric: RubricItem[];
-  opinionTemplates: string[];
-}
+export type { ReviewRules, RubricItem } from './reviewRules.js';
 
 /** One assignment of a reviewer (`activityAuditPerson/save`, `getManagerViewPage`). */
 export interface AuditPersonAssignment {
