@@ -116,6 +116,9 @@ export function Uploader(props: UploaderProps) {
         multiple={!!props.multiple}
         inputAccept={rules.inputAccept}
         hint={hint}
+        // While the upload part itself could not be loaded there is nothing a chosen file could wait
+        // for but the network: the warning says so and the picker waits with it.
+        disabled={loadProblem === 'engine'}
         onFiles={addFiles}
       />
       {waiting.length ? (
