@@ -1,5 +1,6 @@
+import { SearchButtons } from '../kit';
 import { ActivityPhases, ActivitySystems } from '@dscloud/sdk/activities';
-import { Button, Form, Input, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useLocale, useT } from '../../i18n/useT';
 import type { ActivityFilters } from './activityTableSpec';
 
@@ -44,21 +45,12 @@ export function ActivityFilterBar({ filters, onSearch }: { filters: ActivityFilt
       <Form.Item name="phase" label={t('actm.phase')}>
         <Select allowClear className="ds-mgmt-select" placeholder={t('actm.all')} options={ActivityPhases.entries.map((p) => ({ value: p.value, label: label(p) }))} />
       </Form.Item>
-      <Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('kit.search')}
-        </Button>
-      </Form.Item>
-      <Form.Item>
-        <Button
-          onClick={() => {
-            form.resetFields();
-            onSearch({});
-          }}
-        >
-          {t('kit.reset')}
-        </Button>
-      </Form.Item>
+      <SearchButtons
+        onReset={() => {
+          form.resetFields();
+          onSearch({});
+        }}
+      />
     </Form>
   );
 }

@@ -1,11 +1,11 @@
-import { Button, DatePicker, Form, Input, Select, Table, type TableColumnsType } from 'antd';
+import { DatePicker, Form, Input, Select, Table, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { auditLogApi, type AuditRecord } from '../../api/auditLog';
 import { useT, type TKey } from '../../i18n/useT';
 import { dateTime } from '../../lessons/format';
 import { usePortal } from '../../platform/PortalContext';
-import { ServerTable, useServerPage, useTableState } from '../kit';
+import { ServerTable, useServerPage, useTableState, SearchButtons } from '../kit';
 import { AUDIT_SPEC, changeRows, toAuditFilter, type ChangeRow } from './auditView';
 
 interface FilterForm {
@@ -90,16 +90,9 @@ export default function AuditLogScreen() {
         <Form.Item name="time" label={t('audit.filter.time')}>
           <DatePicker.RangePicker />
         </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit">
-            {t('kit.search')}
-          </Button>
-        </Form.Item>
-        <Form.Item>
-          <Button htmlType="button" onClick={() => table.setFilters({})}>
-            {t('kit.reset')}
-          </Button>
-        </Form.Item>
+        <SearchButtons
+          onReset={() => table.setFilters({})}
+        />
       </Form>
       <ServerTableWithChanges table={table} page={page} columns={columns} changeColumns={changeColumns} label={t('mgmt.auditLog')} />
     </div>

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { manageCarouselApi, type ManagedSlide, type SlideFilter } from '../../api/manageCarousel';
 import { useT } from '../../i18n/useT';
 import { usePortal } from '../../platform/PortalContext';
-import { BatchBar, ServerTable, useActions, useMgmtRights, useServerPage, useTableState, type TableSpec, type TableState } from '../kit';
+import { BatchBar, ServerTable, useActions, useMgmtRights, useServerPage, useTableState, type TableSpec, type TableState, SearchButtons } from '../kit';
 import { canDragSort, levelOrderAfterMove } from './carouselOrder';
 import { SlideEditDrawer } from './SlideEditDrawer';
 import { DragHandle, SortableRow } from './SortableRow';
@@ -168,16 +168,9 @@ export default function CarouselScreen() {
         <Form.Item name="enabled" label={t('lbt.filter.status')}>
           <Select allowClear style={{ minWidth: 100 }} options={[{ value: 1, label: t('lbt.enabled') }, { value: 0, label: t('lbt.disabled') }]} />
         </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit">
-            {t('kit.search')}
-          </Button>
-        </Form.Item>
-        <Form.Item>
-          <Button htmlType="button" onClick={() => table.setFilters({})}>
-            {t('kit.reset')}
-          </Button>
-        </Form.Item>
+        <SearchButtons
+          onReset={() => table.setFilters({})}
+        />
       </Form>
       {canWrite ? (
         <>

@@ -1,4 +1,5 @@
-import { Button, Form, Input, Select } from 'antd';
+import { SearchButtons } from '../kit';
+import { Form, Input, Select } from 'antd';
 import { useT } from '../../i18n/useT';
 
 type Value = string | number;
@@ -51,21 +52,12 @@ export function FilterBar<F extends object>({ name, label, fields, filters, onSe
           </Form.Item>
         ),
       )}
-      <Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('kit.search')}
-        </Button>
-      </Form.Item>
-      <Form.Item>
-        <Button
-          onClick={() => {
-            form.resetFields();
-            onSearch({} as F);
-          }}
-        >
-          {t('kit.reset')}
-        </Button>
-      </Form.Item>
+      <SearchButtons
+        onReset={() => {
+          form.resetFields();
+          onSearch({} as F);
+        }}
+      />
     </Form>
   );
 }

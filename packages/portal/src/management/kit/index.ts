@@ -26,6 +26,7 @@ export { useTableState, type TableController } from './useTableState';
 export { ServerTable, useServerPage, type PageLoad, type ServerPage, type ServerTableProps } from './ServerTable';
 export { useActions, type ActionOptions, type Actions } from './useActions';
 export { BatchBar } from './BatchBar';
+export { SearchButtons } from './SearchButtons';
 export { SortableTable, DragHandle, dragColumns, type SortableTableProps } from './SortableTable';
 export { reorderIds } from './reorder';
 export { markServerError, serverField, pathOf, type FieldPath } from '../../forms/serverFieldError';

@@ -1,5 +1,6 @@
+import { SearchButtons } from '../kit';
 import { Stages, subjectsOfStage } from '@dscloud/sdk/codes';
-import { Button, DatePicker, Form, Input, Select } from 'antd';
+import { DatePicker, Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { chinaDayRange, toChinaPicker } from '../../lessons/chinaPicker';
 import { useLocale, useT, type TKey } from '../../i18n/useT';
@@ -101,14 +102,9 @@ export function LessonFilterBar({ filters, timeLabel, onSearch }: { filters: Les
           ]}
         />
       </Form.Item>
-      <Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('kit.search')}
-        </Button>
-      </Form.Item>
-      <Form.Item>
-        <Button onClick={() => onSearch({})}>{t('kit.reset')}</Button>
-      </Form.Item>
+      <SearchButtons
+        onReset={() => onSearch({})}
+      />
     </Form>
   );
 }

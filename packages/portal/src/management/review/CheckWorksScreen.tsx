@@ -1,5 +1,5 @@
 import { AuditLevels, WorkReviewStates } from '@dscloud/sdk/activities';
-import { Button, Form, Input, Select, Tag, type TableColumnsType } from 'antd';
+import { Form, Input, Select, Tag, type TableColumnsType } from 'antd';
 import { Link, useParams } from 'react-router';
 import { useLocale, useT } from '../../i18n/useT';
 import { dateTime } from '../../lessons/format';
@@ -7,7 +7,7 @@ import { useAsync } from '../../lessons/useAsync';
 import type { WorkInReviewRow } from '../../api/review';
 import { useActivityManageApi } from '../activities/useActivityManageApi';
 import { LIST_PATH } from '../activities/paths';
-import { ServerTable, useServerPage, useTableState, type Filters } from '../kit';
+import { ServerTable, useServerPage, useTableState, type Filters, SearchButtons } from '../kit';
 import { useReviewLabels } from './labels';
 import { checkPersonPath } from './paths';
 import { useReviewApi } from './useReviewApi';
@@ -94,21 +94,12 @@ export default function CheckWorksScreen() {
         <Form.Item name="keyword" label={t('rv.keyword')}>
           <Input allowClear maxLength={50} />
         </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit">
-            {t('kit.search')}
-          </Button>
-        </Form.Item>
-        <Form.Item>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              table.setFilters({});
-            }}
-          >
-            {t('kit.reset')}
-          </Button>
-        </Form.Item>
+        <SearchButtons
+          onReset={() => {
+            form.resetFields();
+            table.setFilters({});
+          }}
+        />
       </Form>
       <ServerTable<WorkInReviewRow, typeof SPEC.filters> table={table} page={page} columns={columns} rowKey="lessonId" label={t('rv.cw.table')} empty={t('rv.empty')} />
     </div>

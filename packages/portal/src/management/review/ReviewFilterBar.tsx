@@ -1,4 +1,5 @@
-import { Button, Form, Input, Select, TreeSelect } from 'antd';
+import { SearchButtons } from '../kit';
+import { Form, Input, Select, TreeSelect } from 'antd';
 import { useAsync } from '../../lessons/useAsync';
 import { useT } from '../../i18n/useT';
 import type { AuditLevelOption, ChapterNode, ReviewApi } from '../../api/review';
@@ -92,21 +93,12 @@ export function ReviewFilterBar({ api, activityId, levels, filters, onSearch }: 
       <Form.Item name="keyword" label={t('rv.keyword')}>
         <Input allowClear maxLength={50} />
       </Form.Item>
-      <Form.Item>
-        <Button type="primary" htmlType="submit">
-          {t('kit.search')}
-        </Button>
-      </Form.Item>
-      <Form.Item>
-        <Button
-          onClick={() => {
-            form.resetFields();
-            onSearch({});
-          }}
-        >
-          {t('kit.reset')}
-        </Button>
-      </Form.Item>
+      <SearchButtons
+        onReset={() => {
+          form.resetFields();
+          onSearch({});
+        }}
+      />
     </Form>
   );
 }
