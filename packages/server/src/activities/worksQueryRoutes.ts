@@ -30,6 +30,27 @@ interface WorksQuery {
 const w = activityWorks;
 const s = activitySignUps;
 
+/**
+ * One page of works matching `where` (which may name the sign-up's columns: the teacher's name is
+ * joined), in `order`, as ActivityWork rows, with the total; `works[i]` comes from `stored[i]`.
+ */
+export async function workPage(db: Orm, where: SQL | undefined, order: SQL[], pageNum: number, pageSize: number) {
+  const s = activitySignUps;
+  const [list, [total]] = await Promise.all([
+    db
+      .select({ work: activityWorks, teacherName: s.realName })
+      .from(activityWorks)
+      .innerJoin(s, eq(s.id, activityWorks.signUpId))
+      .where(where)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize),
+    db.select({ n: count() }).from(activityWorks).innerJoin(s, eq(s.id, activityWorks.signUpId)).where(where),
+  ]);
+  const works = await worksOf(db, list.map((r) => ({ ...r.work, teacherName: r.teacherName })));
+  return { works, stored: list.map((r) => r.work), total: Number(total?.n ?? 0) };
+}
+
 /** Works rows → `ActivityWork`, with their files, node, teacher and school names. */
 export async function worksOf(db: Orm, list: Array<typeof activityWorks.$inferSelect & { teacherName: string }>): Promise<ActivityWork[]> {
   if (list.length === 0) return [];
@@ -95,19 +116,8 @@ export async function worksQueryRoutes(app: FastifyInstance, ctx: AppContext): P
       );
       const pageNum = q.pageNum ?? 1;
       const pageSize = q.pageSize ?? 10;
-      const [list, [total]] = await Promise.all([
-        db
-          .select({ work: w, teacherName: s.realName })
-          .from(w)
-          .innerJoin(s, eq(s.id, w.signUpId))
-          .where(where)
-          .orderBy(desc(w.submittedAt), desc(w.updatedAt), asc(w.id))
-          .limit(pageSize)
-          .offset((pageNum - 1) * pageSize),
-        db.select({ n: count() }).from(w).innerJoin(s, eq(s.id, w.signUpId)).where(where),
-      ]);
-      const rows = await worksOf(db, list.map((r) => ({ ...r.work, teacherName: r.teacherName })));
-      return ok({ rows, total: Number(total?.n ?? 0), pageNum, pageSize }, localeOf(request));
+      const { works: rows, total } = await workPage(db, where, [desc(w.submittedAt), desc(w.updatedAt), asc(w.id)], pageNum, pageSize);
+      return ok({ rows, total, pageNum, pageSize }, localeOf(request));
     },
   );
 }

@@ -9,7 +9,7 @@ import type { AppContext } from '../context.js';
 import { activitySignUps, activityWorkAudits, activityWorks, curriculumBooks, curriculumEditions, lessonNodes } from '../db/schema.js';
 import { containsPattern } from '../db/rows.js';
 import { subjectName } from '../curriculum/names.js';
-import { worksOf } from '../activities/worksQueryRoutes.js';
+import { workPage } from '../activities/worksQueryRoutes.js';
 import type { OrganiserReach } from './organiserAccess.js';
 
 const w = activityWorks;
@@ -48,18 +48,7 @@ export async function reviewWorksPage(ctx: AppContext, reach: OrganiserReach, q:
   );
   const pageNum = q.pageNum ?? 1;
   const pageSize = q.pageSize ?? 10;
-  const [list, [total]] = await Promise.all([
-    db
-      .select({ work: w, teacherName: s.realName })
-      .from(w)
-      .innerJoin(s, eq(s.id, w.signUpId))
-      .where(where)
-      .orderBy(desc(w.reviewedAt), desc(w.submittedAt), asc(w.id))
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize),
-    db.select({ n: count() }).from(w).innerJoin(s, eq(s.id, w.signUpId)).where(where),
-  ]);
-  const works = await worksOf(db, list.map((r) => ({ ...r.work, teacherName: r.teacherName })));
+  const { works, stored, total } = await workPage(db, where, [desc(w.reviewedAt), desc(w.submittedAt), asc(w.id)], pageNum, pageSize);
   const t = activityWorkAudits;
   const decisions = works.length
     ? await db
@@ -69,7 +58,7 @@ export async function reviewWorksPage(ctx: AppContext, reach: OrganiserReach, q:
         .orderBy(asc(t.createdAt))
     : [];
   const rows = works.map((work, i) => {
-    const r = list[i]!.work;
+    const r = stored[i]!;
     return {
       ...work,
       stage: r.stage,
@@ -82,7 +71,7 @@ export async function reviewWorksPage(ctx: AppContext, reach: OrganiserReach, q:
       lastOpinion: decisions.filter((d) => d.workId === work.lessonId).pop()?.opinion ?? '',
     };
   });
-  return { rows, total: Number(total?.n ?? 0), pageNum, pageSize };
+  return { rows, total, pageNum, pageSize };
 }
 
 /** Submitted works by edition and book. */
