@@ -28,3 +28,19 @@ export interface ReviewRules {
   rubric: RubricItem[];
   opinionTemplates: string[];
 }
+
+export const RUBRIC_MAX_ITEMS = 20;
+export const TEMPLATES_MAX = 20;
+export const TEMPLATE_MAX_CHARS = 200;
+export const OPINION_MAX_CHARS = 2000;
+
+/** What an activity's review follows when the organiser set nothing (or only part of it). */
+export const DEFAULT_REVIEW_RULES: ReviewRules = {
+  blind: false,
+  reviewersPerWork: 1,
+  combine: 'average',
+  passScore: 60,
+  quotas: {},
+  rubric: [],
+  opinionTemplates: [],
+};

@@ -20,7 +20,8 @@ import {
 } from '@dscloud/sdk/activities';
 import { Codes } from '@dscloud/sdk/errors';
 import type { ReviewRules } from '@dscloud/sdk/review';
-import { DEFAULT_REVIEW_RULES, mergeReviewRules } from '../activityReview/rules.js';
+import { DEFAULT_REVIEW_RULES } from '@dscloud/sdk/review';
+import { mergeReviewRules } from '../activityReview/rules.js';
 import { AppError } from '../http/appError.js';
 import { OrgType } from '../users/orgTypes.js';
 import { DESCRIPTION_MAX } from './activitySchemas.js';

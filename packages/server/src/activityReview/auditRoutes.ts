@@ -13,7 +13,8 @@ import { auditWorks, type ExcellentHook } from './decide.js';
 import { auditBooks, auditChapters, auditEditions, auditKnowledge, auditLevels, auditStages, auditSubjects } from './filters.js';
 import { auditWorkPage, neighbours, traceOf, visibleWorks, workDetails, type AuditFilter } from './queries.js';
 import { assignmentsFor, reviewerGate } from './reviewerGate.js';
-import { OPINION_MAX_CHARS, reviewRulesOf } from './rules.js';
+import { OPINION_MAX_CHARS } from '@dscloud/sdk/review';
+import { reviewRulesOf } from './rules.js';
 
 export const AUDIT = '/cloudSchool/v1/activityAudit';
 

@@ -4,23 +4,8 @@
  */
 import { AuditLevels, type AuditLevelCode } from '@dscloud/sdk/activities';
 import { Codes } from '@dscloud/sdk/errors';
-import type { ReviewRules } from '@dscloud/sdk/review';
+import { DEFAULT_REVIEW_RULES, RUBRIC_MAX_ITEMS, TEMPLATE_MAX_CHARS, TEMPLATES_MAX, type ReviewRules } from '@dscloud/sdk/review';
 import { AppError } from '../http/appError.js';
-
-export const RUBRIC_MAX_ITEMS = 20;
-export const TEMPLATES_MAX = 20;
-export const TEMPLATE_MAX_CHARS = 200;
-export const OPINION_MAX_CHARS = 2000;
-
-export const DEFAULT_REVIEW_RULES: ReviewRules = {
-  blind: false,
-  reviewersPerWork: 1,
-  combine: 'average',
-  passScore: 60,
-  quotas: {},
-  rubric: [],
-  opinionTemplates: [],
-};
 
 /** The schema of `reviewRules` in ActivityInput; bounds the schema cannot say are in `checkReviewRules`. */
 export const reviewRulesSchema = {

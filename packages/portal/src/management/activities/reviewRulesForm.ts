@@ -5,11 +5,8 @@
  * reads the same reason before and after saving.
  */
 import type { AuditLevelCode } from '@dscloud/sdk/activities';
-import type { ReviewRules, RubricItem } from '@dscloud/sdk/review';
+import { DEFAULT_REVIEW_RULES, RUBRIC_MAX_ITEMS, TEMPLATE_MAX_CHARS, TEMPLATES_MAX, type ReviewRules, type RubricItem } from '@dscloud/sdk/review';
 
-export const RUBRIC_MAX_ITEMS = 20;
-export const TEMPLATES_MAX = 20;
-export const TEMPLATE_MAX_CHARS = 200;
 export const RUBRIC_NAME_MAX = 50;
 
 export interface RubricRow {
@@ -27,16 +24,6 @@ export interface ReviewRulesForm {
   rubric: RubricRow[];
   opinionTemplates: string[];
 }
-
-export const DEFAULT_REVIEW_RULES: ReviewRules = {
-  blind: false,
-  reviewersPerWork: 1,
-  combine: 'average',
-  passScore: 60,
-  quotas: {},
-  rubric: [],
-  opinionTemplates: [],
-};
 
 export function reviewRulesToForm(rules: Partial<ReviewRules> | null | undefined): ReviewRulesForm {
   const r = { ...DEFAULT_REVIEW_RULES, ...(rules ?? {}) };

@@ -1,7 +1,8 @@
 import { AuditLevels, type AuditLevelCode } from '@dscloud/sdk/activities';
 import { Button, Checkbox, Form, Input, InputNumber, Radio } from 'antd';
 import { useLocale, useT } from '../../../i18n/useT';
-import { reviewRulesProblems, rubricTotalOf, RUBRIC_MAX_ITEMS, TEMPLATE_MAX_CHARS, TEMPLATES_MAX, type ReviewRulesForm } from '../reviewRulesForm';
+import { RUBRIC_MAX_ITEMS, TEMPLATE_MAX_CHARS, TEMPLATES_MAX } from '@dscloud/sdk/review';
+import { reviewRulesProblems, rubricTotalOf, type ReviewRulesForm } from '../reviewRulesForm';
 
 type Path = (string | number)[];
 const same = (a: Path, b: Path) => a.length === b.length && a.every((x, i) => String(x) === String(b[i]));
