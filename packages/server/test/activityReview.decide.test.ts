@@ -80,6 +80,19 @@ describe('compare-and-set', () => {
     expect(await traceCount(h, work.id)).toBe(1);
     expect((await workRow(h, work.id)).version).toBe(3);
   });
+
+  it('a reviewer deciding the version they read after another passed it on gets 409 with the work as it stands, not 404', async () => {
+    const activityId = await reviewActivity(h);
+    const [first, late] = await makeTeachers(h, 2, ORG.district);
+    const [teacher] = await makeTeachers(h, 1, SCHOOL_NANHU_2);
+    await assign(h, admin, activityId, 2, ORG.district, [first!.id, late!.id]);
+    const work = await seedWork(h, activityId, teacher!.id, SCHOOL_NANHU_2, { level: 2 });
+    expect((await decide(h, first!.token, activityId, [work], 1)).data.decided[0]).toMatchObject({ level: 3 });
+    const lost = await decide(h, late!.token, activityId, [work], 3, { opinion: '不同意' });
+    expect(lost.data.refused).toEqual([expect.objectContaining({ workId: work.id, code: 409, current: expect.objectContaining({ workId: work.id, version: 3 }) })]);
+    expect(lost.data.refused[0].message).toMatch(/已被他人评审/);
+    expect(await traceCount(h, work.id)).toBe(1);
+  });
 });
 
 describe('quotas', () => {

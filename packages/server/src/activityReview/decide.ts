@@ -96,6 +96,15 @@ function nextState(levels: readonly AuditLevelCode[], level: number, effect: Aud
 
 export type ExcellentHook = (tx: Parameters<Parameters<AppContext['db']['orm']['transaction']>[0]>[0], work: WorkRow, reviewerId: string, now: number) => Promise<void>;
 
+/** Whether the version the reviewer read was decided at a level where this reviewer could decide the work. */
+async function decidedWithinReach(ctx: AppContext, rc: ReviewerContext, reach: readonly Reach[], work: WorkRow, version: number): Promise<boolean> {
+  const levels = await ctx.db.orm
+    .select({ level: t.level })
+    .from(t)
+    .where(and(eq(t.workId, work.id), eq(t.workVersion, version)));
+  return levels.some(({ level }) => decidingAssignment(rc, reach, { ...work, reviewLevel: level }) !== null);
+}
+
 async function decideOne(
   ctx: AppContext,
   rc: ReviewerContext,
@@ -107,12 +116,15 @@ async function decideOne(
   const db = ctx.db.orm;
   const rules = reviewRulesOf(rc.activity.reviewRules);
   const [work] = await db.select().from(w).where(and(eq(w.id, target.workId), eq(w.activityId, rc.activity.id)));
+  const stale = () => new Refusal(Codes.CONFLICT, `作品已被他人评审或修改（当前版本 ${work!.version}），请刷新后重试`);
   const assignment = work ? decidingAssignment(rc, reach, work) : null;
   if (!work || !assignment) {
-    // Decided here before, or passed on: visible but no longer this reviewer's to decide.
+    // A work decided at the version this reviewer read and passed on meanwhile is a lost race (409 with
+    // the work as it stands), whenever the other decision landed; anything else is out of reach.
+    if (work && work.version !== target.version && (await decidedWithinReach(ctx, rc, reach, work, target.version))) throw stale();
     throw new Refusal(Codes.NOT_FOUND, '作品不存在或不在您当前的评审范围内');
   }
-  if (work.version !== target.version) throw new Refusal(Codes.CONFLICT, `作品已被他人评审或修改（当前版本 ${work.version}），请刷新后重试`);
+  if (work.version !== target.version) throw stale();
   if (work.reviewState !== WorkReviewState.PENDING) throw new Refusal(Codes.CONFLICT, '作品已不在待评审状态');
   const level = work.reviewLevel!;
   if (input.decision === AuditDecision.EXCELLENT && !isLastLevel(rc.activity.reviewLevels, level)) {
