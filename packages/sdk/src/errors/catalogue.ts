@@ -93,6 +93,19 @@ export const Codes = {
   // A state machine was asked for a move its table forbids: a fault of the code, not of the user.
   ILLEGAL_TRANSITION: 5000017,
   STORAGE_FULL: 5070001,
+  // Single sign-on and device shells (docs/sso.md, docs/device.md).
+  SSO_TICKET_TAMPERED: 4010201,
+  SSO_TICKET_EXPIRED: 4010202,
+  SSO_TICKET_USED: 4010203,
+  SSO_TICKET_MALFORMED: 4010204,
+  SSO_WRONG_SERVICE: 4030201,
+  SSO_TARGET_FORBIDDEN: 4030202,
+  SSO_TARGET_NOT_CONFIGURED: 4040201,
+  SSO_SERVICE_NOT_ALLOWED: 4030203,
+  DEVICE_TOKEN_FAILED: 5000201,
+  DEVICE_BRIDGE_TIMEOUT: 5040201,
+  DEVICE_BRIDGE_FAILED: 5000202,
+  DEVICE_CALL_UNSUPPORTED: 5010201,
 } as const;
 
 export type CodeName = keyof typeof Codes;
@@ -175,6 +188,19 @@ export const catalogue: Readonly<Record<number, CatalogueEntry>> = Object.freeze
   5000017: e(500, '操作与当前状态不符，请刷新后重试', 'This action does not fit the current state, please refresh and try again'),
   5070001: e(507, '存储空间不足，请稍后重试或联系管理员', 'Insufficient storage space, please try again later or contact the administrator'),
   2510109: e(403, '没有上传权限', 'No upload permission'),
+  // Single sign-on and device shells.
+  4010201: e(401, '票据无效：签名校验未通过', 'Invalid ticket: the signature does not match'),
+  4010202: e(401, '票据已过期，请从平台重新进入', 'The ticket has expired, please open the link from the platform again'),
+  4010203: e(401, '票据已被使用，请从平台重新进入', 'The ticket has already been used, please open the link from the platform again'),
+  4010204: e(401, '票据格式错误', 'Malformed ticket'),
+  4030201: e(403, '票据不属于该系统', 'The ticket was issued for another system'),
+  4030202: e(403, '当前账号无法使用该应用', 'This account cannot use this application'),
+  4030203: e(403, '该地址不在允许的系统之列', 'This address is not one of the allowed systems'),
+  4040201: e(404, '该应用尚未配置地址，请联系管理员', 'This application has no address configured yet, please contact the administrator'),
+  5000201: e(500, '获取token失败', 'Failed to get the token'),
+  5040201: e(504, '客户端未响应，请重试', 'The client app did not answer, please try again'),
+  5000202: e(500, '客户端操作失败', 'The client app could not do this'),
+  5010201: e(501, '当前客户端不支持该操作', 'This client app does not support this action'),
   2810137: e(409, '该课程已被使用，不能删除', 'This lesson is in use and cannot be deleted'),
 });
 
