@@ -16,11 +16,13 @@ import { activityEn, activityZh } from './activityMessages';
 import { richTextEn, richTextZh } from './richTextMessages';
 import { reviewInsightEn, reviewInsightZh } from './reviewInsightMessages';
 import { reviewEn, reviewZh } from './reviewMessages';
+import { ssoEn, ssoZh } from './ssoMessages';
 
 export type PortalLocale = 'zh-CN' | 'en';
 
 const zh = {
   ...learnZh,
+  ...ssoZh,
   ...teachZh,
   ...kitZh,
   ...mgmtLessonZh,
@@ -138,6 +140,7 @@ export type MessageKey = keyof typeof zh;
 
 const en: Record<MessageKey, string> = {
   ...learnEn,
+  ...ssoEn,
   ...teachEn,
   ...kitEn,
   ...mgmtLessonEn,
