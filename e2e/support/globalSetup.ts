@@ -93,6 +93,52 @@ async function ssoLandingPage(apiBase: string, service: string, ticket: string):
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>智慧成长</title></head><body><main><h1>智慧成长</h1>${body}</main></body></html>`;
 }
 
+/**
+ * A device shell's host page (docs/device.md), played by a page: it frames the portal and answers the
+ * portal's bridge messages from that exact origin only. `?token=` is the login the shell holds,
+ * `?fail=1` makes it fail to hand one over; calls are recorded on `<body data-calls>`, an opened address
+ * on `data-opened`, a download on `data-download` (answered only when the test calls `releaseDownload()`).
+ */
+function fakeShellPage(apiBase: string): string {
+  return `<!doctype html>
+<html lang="zh-CN">
+<head><meta charset="utf-8"><title>移动端外壳（测试）</title></head>
+<body style="margin:0">
+<iframe id="app" title="云课堂" style="width:1280px;height:760px;border:0"></iframe>
+<script>
+const APP = new URL(${JSON.stringify(apiBase)}).origin;
+const params = new URLSearchParams(location.search);
+const frame = document.getElementById('app');
+frame.src = APP + '/#' + (params.get('route') || '/learn');
+const calls = [];
+window.addEventListener('message', (event) => {
+  const m = event.data;
+  if (event.origin !== APP || event.source !== frame.contentWindow || !m || m.tag !== 'ds-device-bridge') return;
+  const reply = (answer) => event.source.postMessage(Object.assign({ tag: 'ds-device-bridge', v: 1, id: m.id }, answer), APP);
+  calls.push(m.type === 'hello' ? 'hello' : m.method);
+  document.body.dataset.calls = calls.join(',');
+  if (m.type === 'hello') return reply({ type: 'ready', appConfig: { withLogin: false, systemType: 'ideallecture', deviceType: 'android', cloudType: 'city' } });
+  const ok = (result) => reply({ type: 'result', ok: true, result });
+  switch (m.method) {
+    case 'getToken':
+      if (params.has('fail')) return reply({ type: 'result', ok: false, error: { message: '令牌服务不可用' } });
+      return ok(params.get('token') ? { token: params.get('token'), expire: 7200 } : null);
+    case 'openUrl':
+      document.body.dataset.opened = m.params.url;
+      return ok();
+    case 'downloadFile':
+      document.body.dataset.download = m.params.fileName;
+      window.releaseDownload = () => ok();
+      return;
+    default:
+      return ok();
+  }
+});
+</script>
+</body>
+</html>`;
+}
+
 function startBureauSite(port: number, apiBase: string): Promise<Server> {
   const site = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://bureau.invalid');
@@ -108,6 +154,8 @@ function startBureauSite(port: number, apiBase: string): Promise<Server> {
         ? bureauLoginPage(apiBase)
         : url.pathname === '/player.html'
           ? bureauPlayerPage(apiBase, url.searchParams.get('lesson') ?? '')
+          : url.pathname === '/shell.html'
+            ? fakeShellPage(apiBase)
           : url.pathname === '/activities.html'
             ? bureauActivitiesPage(apiBase, url.searchParams.get('size') ?? '', url.searchParams.has('portal'))
             : null;
@@ -122,7 +170,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const bureauPort: number = await freePort();
   const bureauUrl = `http://127.0.0.1:${bureauPort}`;
-  const server = await startReferenceServer({ allowedOrigins: [bureauUrl], stdio: 'inherit' });
+  // The bureau site also plays a device shell's host page, which may frame the portal.
+  const server = await startReferenceServer({ allowedOrigins: [bureauUrl], env: { SHELL_ORIGINS: bureauUrl }, stdio: 'inherit' });
   const site = await startBureauSite(bureauPort, server.apiBase);
   console.log(`[e2e] server ready at ${server.apiBase}; bureau site at ${bureauUrl}`);
   project.provide('baseUrl', server.apiBase);

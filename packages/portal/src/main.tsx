@@ -7,6 +7,8 @@ import { localeStore } from './i18n/localeStore';
 import { startBoot } from './platform/boot';
 import { createBootStore } from './platform/bootStore';
 import { createPortalPlatform } from './platform/createPortalPlatform';
+import { createDeviceStore, startDeviceShell } from './platform/deviceShell';
+import { portalNotify } from './platform/noticeBridge';
 import { routes } from './routes/routeTable';
 
 const router = createHashRouter(routes);
@@ -19,11 +21,13 @@ const goTo = (route: string, replace: boolean) => {
 const platform = createPortalPlatform(goTo, localeStore.get());
 const boot = createBootStore();
 const actions = startBoot(platform, boot);
+const device = createDeviceStore(platform);
+void startDeviceShell(platform, device, portalNotify);
 document.documentElement.lang = localeStore.get() === 'en' ? 'en' : 'zh-CN';
 applyThemeTokens(document.documentElement);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App portal={{ platform, boot, actions }} router={router} />
+    <App portal={{ platform, boot, actions, device }} router={router} />
   </StrictMode>,
 );

@@ -211,7 +211,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     installErrorHandling(app);
     installJsonBodyParsing(app, settings.limits.jsonMaxDepth);
     installConnectionLimits(app, settings.limits);
-    await installSecurity(app, { allowedOrigins: settings.allowedOrigins, wechatQrUrl: settings.wechatQrUrl });
+    await installSecurity(app, { allowedOrigins: settings.allowedOrigins, wechatQrUrl: settings.wechatQrUrl, shellOrigins: settings.shellOrigins ?? [] });
 
     for (const domain of MODULES) await domain.routes(app, ctx);
     if (process.env.BENCH_ROUTES === '1') await benchRoutes(app, ctx);

@@ -14,6 +14,8 @@ export interface Settings {
   demoPassword: string;
   seedDemo: boolean;
   allowedOrigins: string[];
+  /** Exact origins of the device shells' host pages that may frame the portal (docs/device.md). */
+  shellOrigins?: string[];
   trustProxy: boolean | string;
   rsaPrivateKey: string | undefined;
   portalDir: string;
@@ -66,6 +68,22 @@ function repoRoot(): string {
     dir = path.dirname(dir);
   }
   return process.cwd();
+}
+
+/** `SHELL_ORIGINS`: comma-separated exact origins (scheme, host, port; no path, no wildcard). */
+function shellOriginsOf(raw: string | undefined): string[] {
+  const list = (raw ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  for (const origin of list) {
+    let exact = false;
+    try {
+      const url = new URL(origin);
+      exact = (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === origin.replace(/\/+$/, '');
+    } catch {
+      exact = false;
+    }
+    if (!exact) throw new Error(`环境变量 SHELL_ORIGINS 只能列出完整的来源（如 https://shell.example.cn），“${origin}”不是`);
+  }
+  return list.map((o) => o.replace(/\/+$/, ''));
 }
 
 function positiveInt(name: string, raw: string | undefined, fallback: number): number {
@@ -122,6 +140,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
       .split(',')
       .map((o) => o.trim().replace(/\/+$/, ''))
       .filter(Boolean),
+    shellOrigins: shellOriginsOf(env.SHELL_ORIGINS),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     rsaPrivateKey: env.RSA_PRIVATE_KEY || undefined,
     portalDir: path.resolve(env.PORTAL_DIR || path.join(root, 'packages/portal/dist')),

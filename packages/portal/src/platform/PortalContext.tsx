@@ -2,11 +2,14 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { BootActions } from './boot';
 import type { BootStore } from './bootStore';
 import type { Platform } from './createPortalPlatform';
+import type { DeviceStore } from './deviceShell';
 
 export interface Portal {
   platform: Platform;
   boot: BootStore;
   actions: BootActions;
+  /** The device bridge: the browser's by default, a shell's once one answered (platform/deviceShell.ts). */
+  device: DeviceStore;
 }
 
 const PortalContext = createContext<Portal | null>(null);

@@ -5,6 +5,7 @@ import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { Viewer } from '../shell/navItems';
 import type { BootActions } from './boot';
 import type { BootState } from './bootStore';
+import type { DeviceState } from './deviceShell';
 import { usePortal } from './PortalContext';
 import type { Platform } from './createPortalPlatform';
 
@@ -15,6 +16,12 @@ export function useBoot(): BootState {
 
 export function useBootActions(): BootActions {
   return usePortal().actions;
+}
+
+/** The device bridge in use: the browser's, or a shell's once it answered. */
+export function useDeviceBridge(): DeviceState {
+  const { device } = usePortal();
+  return useSyncExternalStore(device.subscribe, device.getState, device.getState);
 }
 
 export function useLoggedIn(): boolean {

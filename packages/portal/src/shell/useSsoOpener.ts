@@ -2,6 +2,7 @@ import { createSsoApi, SSO_TARGET_SETTINGS, type SsoTarget } from '@dscloud/sdk/
 import { App } from 'antd';
 import { useCallback } from 'react';
 import { useT } from '../i18n/useT';
+import { useDeviceBridge } from '../platform/hooks';
 import { usePortal } from '../platform/PortalContext';
 import { openWithTicket } from './openWithTicket';
 
@@ -13,6 +14,7 @@ export function useSsoOpener(): (target: SsoTarget) => void {
   const { platform } = usePortal();
   const { message } = App.useApp();
   const t = useT();
+  const { status, bridge } = useDeviceBridge();
   return useCallback(
     (target: SsoTarget) => {
       if (!platform.config.global(SSO_TARGET_SETTINGS[target])) {
@@ -23,10 +25,11 @@ export function useSsoOpener(): (target: SsoTarget) => void {
       void openWithTicket(target, {
         openBlank: () => window.open('', '_blank'),
         ticket: (name) => sso.ticket(name, { silent: true }),
+        openExternal: status === 'shell' ? (url) => bridge.openUrl(url) : undefined,
         notify: (kind, text) => void message[kind](text),
         words: { opening: t('sso.opening'), popupBlocked: t('sso.popupBlocked') },
       });
     },
-    [platform, message, t],
+    [platform, message, t, status, bridge],
   );
 }

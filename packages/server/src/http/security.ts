@@ -17,6 +17,8 @@ const CROSS_ORIGIN_PREFIXES = ['/elements/', '/static/', '/file/'];
 export interface SecurityOptions {
   allowedOrigins: string[];
   wechatQrUrl: string;
+  /** Device shells' host pages, the only other pages that may frame the portal (docs/device.md). */
+  shellOrigins?: string[];
 }
 
 function ownOrigin(request: FastifyRequest): string {
@@ -49,7 +51,7 @@ export async function installSecurity(app: FastifyInstance, options: SecurityOpt
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
-        frameAncestors: ["'self'"],
+        frameAncestors: ["'self'", ...(options.shellOrigins ?? [])],
         upgradeInsecureRequests: null,
       },
     },

@@ -3,7 +3,7 @@ import { App, Button, Rate } from 'antd';
 import { useState } from 'react';
 import type { LessonDetail } from '../../api/lessons';
 import { useT } from '../../i18n/useT';
-import { useLoggedIn } from '../../platform/hooks';
+import { useDeviceBridge, useLoggedIn } from '../../platform/hooks';
 import { usePortal } from '../../platform/PortalContext';
 import { useLessonsApi } from '../useLessonsApi';
 
@@ -14,6 +14,7 @@ export function LessonActions({ lesson }: { lesson: LessonDetail }) {
   const { platform } = usePortal();
   const { message } = App.useApp();
   const loggedIn = useLoggedIn();
+  const device = useDeviceBridge();
   const [collected, setCollected] = useState(lesson.collected);
   const [busy, setBusy] = useState(false);
   const [score, setScore] = useState({ mine: lesson.myScore ?? 0, avg: lesson.scoreAvg ?? 0, count: lesson.scoreCount });
@@ -39,10 +40,12 @@ export function LessonActions({ lesson }: { lesson: LessonDetail }) {
     if (!video) return;
     // Counted first: the browser leaves for the file right after.
     void api.addDownloadCount(lesson.lessonId).catch(() => undefined);
-    const link = document.createElement('a');
-    link.href = platform.http.url(video.playUrl);
-    link.download = `${lesson.title}.mp4`;
-    link.click();
+    // Spec §8: 「正在下载，请稍候」 while the shell (or the browser) takes the file.
+    const hide = message.loading(t('device.downloading'), 0);
+    device.bridge
+      .downloadFile({ url: platform.http.url(video.playUrl), fileName: `${lesson.title}.mp4` })
+      .catch((error: unknown) => void message.error(error instanceof Error ? error.message : String(error)))
+      .finally(() => (device.status === 'shell' ? hide() : setTimeout(hide, 1500)));
   };
   const rate = async (value: number) => {
     if (!value) return;
