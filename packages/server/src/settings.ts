@@ -77,7 +77,7 @@ function shellOriginsOf(raw: string | undefined): string[] {
     let exact = false;
     try {
       const url = new URL(origin);
-      exact = (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === origin.replace(/\/+$/, '');
+      exact = (url.protocol === 'https:' || url.protocol === 'http:') && !url.hostname.includes('*') && url.origin === origin.replace(/\/+$/, '');
     } catch {
       exact = false;
     }
