@@ -70,18 +70,20 @@ function repoRoot(): string {
   return process.cwd();
 }
 
+function isExactOrigin(origin: string): boolean {
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.hostname.includes('*') && url.origin === origin.replace(/\/+$/, '');
+  } catch {
+    return false;
+  }
+}
+
 /** `SHELL_ORIGINS`: comma-separated exact origins (scheme, host, port; no path, no wildcard). */
 function shellOriginsOf(raw: string | undefined): string[] {
   const list = (raw ?? '').split(',').map((o) => o.trim()).filter(Boolean);
   for (const origin of list) {
-    let exact = false;
-    try {
-      const url = new URL(origin);
-      exact = (url.protocol === 'https:' || url.protocol === 'http:') && !url.hostname.includes('*') && url.origin === origin.replace(/\/+$/, '');
-    } catch {
-      exact = false;
-    }
-    if (!exact) throw new Error(`环境变量 SHELL_ORIGINS 只能列出完整的来源（如 https://shell.example.cn），“${origin}”不是`);
+    if (!isExactOrigin(origin)) throw new Error(`环境变量 SHELL_ORIGINS 只能列出完整的来源（如 https://shell.example.cn），“${origin}”不是`);
   }
   return list.map((o) => o.replace(/\/+$/, ''));
 }

@@ -14,16 +14,19 @@ const AI_BUREAU_KEY = 'common.ai.bureauId';
 /** The target's configured URL, http(s) only; refused with 4040201 when there is none. */
 export async function targetUrl(config: PlatformConfig, target: SsoTarget): Promise<URL> {
   const raw = (await config.value(SSO_TARGET_SETTINGS[target])).trim();
-  let url: URL | null = null;
-  try {
-    url = raw ? new URL(raw) : null;
-  } catch {
-    url = null;
-  }
+  const url = parseUrl(raw);
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     throw new AppError(Codes.SSO_TARGET_NOT_CONFIGURED, undefined, { field: 'target' });
   }
   return url;
+}
+
+function parseUrl(raw: string): URL | null {
+  try {
+    return raw ? new URL(raw) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The AI assistant is for the configured bureau's users only (the user's unit or one above it). */
