@@ -27,6 +27,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /file/v1/file/config',
   'POST /file/v1/obs/upload',
   'GET /static/platformLogo/:areaCode.png',
+  'GET /static/help/:item',
   // Cloud lessons: public browsing (src/lessons, curriculum, teachers, specialSubjects, carousel).
   'GET /cloudSchool/v1/cloudLesson/getRecommendLesson',
   'POST /cloudSchool/v1/cloudLesson/getOnDemandLessonPage',
