@@ -16,6 +16,7 @@ import { activityEn, activityZh } from './activityMessages';
 import { richTextEn, richTextZh } from './richTextMessages';
 import { reviewInsightEn, reviewInsightZh } from './reviewInsightMessages';
 import { reviewEn, reviewZh } from './reviewMessages';
+import { assistantEn, assistantZh } from './assistantMessages';
 
 export type PortalLocale = 'zh-CN' | 'en';
 
@@ -34,6 +35,7 @@ const zh = {
   ...richTextZh,
   ...reviewInsightZh,
   ...reviewZh,
+  ...assistantZh,
   'nav.home': '首页',
   'nav.learn': '智慧学习',
   'nav.teach': '智慧教学',
@@ -151,6 +153,7 @@ const en: Record<MessageKey, string> = {
   ...richTextEn,
   ...reviewInsightEn,
   ...reviewEn,
+  ...assistantEn,
   'nav.home': 'Home',
   'nav.learn': 'Smart learning',
   'nav.teach': 'Smart teaching',
