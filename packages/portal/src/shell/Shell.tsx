@@ -4,6 +4,7 @@ import { BackToTop } from './BackToTop';
 import { BootNotice } from './BootNotice';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { ShellHelpWidget } from './ShellHelpWidget';
 import { useDocumentTitle } from './useDocumentTitle';
 import './shell.css';
 
@@ -29,6 +30,7 @@ export function Shell() {
       </main>
       <Footer />
       <BackToTop />
+      <ShellHelpWidget />
     </div>
   );
 }
