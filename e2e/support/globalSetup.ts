@@ -75,9 +75,34 @@ document.addEventListener('ds-activity-select', (e) => { document.body.dataset.s
 </html>`;
 }
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The bureau's smart growth site, as docs/sso.md tells such a site to work: its server takes the
+ * `ticket` of the address, checks it once with the platform's `checkToken` (naming itself as the
+ * service), and shows whom it let in — or the platform's reason for refusing.
+ */
+async function ssoLandingPage(apiBase: string, service: string, ticket: string): Promise<string> {
+  const check = new URL('/cas/sz/checkToken', apiBase);
+  check.search = new URLSearchParams({ ticket, service }).toString();
+  const answer = (await (await fetch(check)).json()) as { status: number; message: string; data: { userId?: string; name?: string; role?: string } | null };
+  const body =
+    answer.status === 200 && answer.data
+      ? `<p data-sso="ok">欢迎，${escapeHtml(answer.data.name ?? '')}（${escapeHtml(answer.data.role ?? '')}，${escapeHtml(answer.data.userId ?? '')}）</p>`
+      : `<p data-sso="refused" data-code="${answer.status}">${escapeHtml(answer.message)}</p>`;
+  return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><title>智慧成长</title></head><body><main><h1>智慧成长</h1>${body}</main></body></html>`;
+}
+
 function startBureauSite(port: number, apiBase: string): Promise<Server> {
   const site = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://bureau.invalid');
+    if (url.pathname === '/sso/growth.html') {
+      void ssoLandingPage(apiBase, `http://127.0.0.1:${port}${url.pathname}`, url.searchParams.get('ticket') ?? '').then((html) => {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        res.end(html);
+      });
+      return;
+    }
     const page =
       url.pathname === '/login.html'
         ? bureauLoginPage(apiBase)

@@ -23,6 +23,8 @@ export interface Settings {
   loginMode: 0 | 1;
   loginUrl: string;
   deploySecret: string | undefined;
+  /** Key of the single sign-on tickets (docs/sso.md); generated in DATA_DIR when unset. */
+  ssoTicketSecret?: string | undefined;
   wechatQrUrl: string;
   wechatAppId: string;
   wechatRedirectUri: string;
@@ -129,6 +131,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     loginMode,
     loginUrl: env.LOGIN_URL ?? '',
     deploySecret: env.DEPLOY_SECRET || undefined,
+    ssoTicketSecret: env.SSO_TICKET_SECRET || undefined,
     wechatQrUrl: env.WECHAT_QR_URL || 'https://open.weixin.qq.com/connect/qrconnect',
     wechatAppId: env.WECHAT_APP_ID ?? '',
     wechatRedirectUri: env.WECHAT_REDIRECT_URI ?? '',

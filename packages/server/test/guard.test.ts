@@ -19,6 +19,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /cas/wechat/getLoginParam',
   'GET /cas/sz/refreshToken',
   'POST /cas/sz/checkToken',
+  // Single sign-on ticket check: the signed ticket is the permission (src/sso, docs/sso.md).
+  'GET /cas/sz/checkToken',
   'POST /cas/sz/removeToken',
   'GET /cas/captcha',
   'POST /cas/captcha/verify',

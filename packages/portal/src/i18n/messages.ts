@@ -17,11 +17,13 @@ import { richTextEn, richTextZh } from './richTextMessages';
 import { reviewInsightEn, reviewInsightZh } from './reviewInsightMessages';
 import { reviewEn, reviewZh } from './reviewMessages';
 import { assistantEn, assistantZh } from './assistantMessages';
+import { ssoEn, ssoZh } from './ssoMessages';
 
 export type PortalLocale = 'zh-CN' | 'en';
 
 const zh = {
   ...learnZh,
+  ...ssoZh,
   ...teachZh,
   ...kitZh,
   ...mgmtLessonZh,
@@ -140,6 +142,7 @@ export type MessageKey = keyof typeof zh;
 
 const en: Record<MessageKey, string> = {
   ...learnEn,
+  ...ssoEn,
   ...teachEn,
   ...kitEn,
   ...mgmtLessonEn,

@@ -42,7 +42,6 @@ export function useViewer(): Viewer {
     () => ({
       loggedIn,
       kind: !loggedIn ? 'other' : !user ? 'pending' : isTeacher(user) ? 'teacher' : isStudent(user) ? 'student' : 'other',
-      userId: loggedIn && user ? String(user.baseUserId) : null,
     }),
     [loggedIn, user],
   );

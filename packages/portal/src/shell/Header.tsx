@@ -16,14 +16,8 @@ export function Header() {
   const location = useLocation();
   const viewer = useViewer();
   const platformName = useGlobalValue('common.platform.name');
-  const smartGrowth = useGlobalValue('common.link.smartGrowth');
-  const smartManagement = useGlobalValue('common.link.smartManagement');
-  const virtualSimulation = useGlobalValue('common.link.virtualSimulation');
   const here = location.pathname + location.search;
-  const items = useMemo(
-    () => navItems(viewer, { smartGrowth, smartManagement, virtualSimulation }, here),
-    [viewer, smartGrowth, smartManagement, virtualSimulation, here],
-  );
+  const items = useMemo(() => navItems(viewer, here), [viewer, here]);
 
   return (
     <header className="ds-header">

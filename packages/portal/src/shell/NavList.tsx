@@ -3,6 +3,7 @@ import { NavLink } from 'react-router';
 import { useT } from '../i18n/useT';
 import { Disclosure } from './Disclosure';
 import type { NavItem } from './navItems';
+import { useSsoOpener } from './useSsoOpener';
 
 interface EntryProps {
   item: NavItem;
@@ -12,7 +13,24 @@ interface EntryProps {
 function Entry({ item, onNavigate }: EntryProps) {
   const t = useT();
   const { modal } = App.useApp();
+  const openSso = useSsoOpener();
   const label = t(item.label);
+  if (item.sso) {
+    const target = item.sso;
+    return (
+      <button
+        type="button"
+        className="ds-nav-link"
+        data-sso={target}
+        onClick={() => {
+          openSso(target);
+          onNavigate?.();
+        }}
+      >
+        {label}
+      </button>
+    );
+  }
   if (item.comingSoon) {
     return (
       <button

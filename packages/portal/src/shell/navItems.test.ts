@@ -1,39 +1,48 @@
 import { describe, expect, it } from 'vitest';
 import { navItems, type Viewer } from './navItems';
 
-const links = { smartGrowth: 'https://growth.example/sso', smartManagement: 'https://office.example', virtualSimulation: 'https://vr.example' };
-const keys = (viewer: Viewer) => navItems(viewer, links, '/main/type=new').map((i) => i.key);
-const teacher: Viewer = { loggedIn: true, kind: 'teacher', userId: 't1' };
-const student: Viewer = { loggedIn: true, kind: 'student', userId: 's1' };
-const visitor: Viewer = { loggedIn: false, kind: 'other', userId: null };
+const keys = (viewer: Viewer) => navItems(viewer, '/main/type=new').map((i) => i.key);
+const teacher: Viewer = { loggedIn: true, kind: 'teacher' };
+const student: Viewer = { loggedIn: true, kind: 'student' };
+const visitor: Viewer = { loggedIn: false, kind: 'other' };
 
 describe('header entries (spec §2/§6)', () => {
   it('teachers: smart teaching, training and management, no assessment', () => {
-    const items = navItems(teacher, links, '/');
+    const items = navItems(teacher, '/');
     expect(items.find((i) => i.key === 'learn')?.label).toBe('nav.teach');
     expect(keys(teacher)).toEqual(['home', 'learn', 'growth', 'training', 'management', 'famousSchool', 'virtualSimulation']);
   });
 
   it('students: smart learning and assessment, no training, no management', () => {
-    expect(navItems(student, links, '/').find((i) => i.key === 'learn')?.label).toBe('nav.learn');
+    expect(navItems(student, '/').find((i) => i.key === 'learn')?.label).toBe('nav.learn');
     expect(keys(student)).toEqual(['home', 'learn', 'growth', 'assessment', 'famousSchool', 'virtualSimulation']);
   });
 
   it('visitors: no management; virtual simulation goes to login and back here', () => {
     expect(keys(visitor)).not.toContain('management');
-    const vr = navItems(visitor, links, '/learn').find((i) => i.key === 'virtualSimulation');
+    const vr = navItems(visitor, '/learn').find((i) => i.key === 'virtualSimulation');
     expect(vr?.to).toBe('/login?returnUrl=%2Flearn');
-    expect(navItems(teacher, links, '/').find((i) => i.key === 'virtualSimulation')?.href).toBe(links.virtualSimulation);
+    expect(navItems(teacher, '/').find((i) => i.key === 'virtualSimulation')).toMatchObject({ sso: 'virtualSimulation' });
   });
 
   it('logged in, the user still loading: no entry that depends on who it is (no flash of the wrong menus)', () => {
-    const pending: Viewer = { loggedIn: true, kind: 'pending', userId: null };
+    const pending: Viewer = { loggedIn: true, kind: 'pending' };
     expect(keys(pending)).toEqual(['home', 'learn', 'growth', 'famousSchool', 'virtualSimulation']);
   });
 
-  it('smart growth carries the user id; only the first famous school is active', () => {
-    expect(navItems(teacher, links, '/').find((i) => i.key === 'growth')?.href).toBe('https://growth.example/sso?userId=t1');
-    const schools = navItems(visitor, links, '/').find((i) => i.key === 'famousSchool')?.children ?? [];
+  it('the bureau’s other systems open by signed ticket when logged in (no link, so no bare user id), login first otherwise', () => {
+    for (const viewer of [teacher, student]) {
+      const external = navItems(viewer, '/').filter((i) => i.sso);
+      expect(external.every((i) => i.href === undefined && i.to === undefined)).toBe(true);
+    }
+    expect(navItems(teacher, '/').filter((i) => i.sso).map((i) => i.sso)).toEqual(['smartGrowth', 'smartManagement', 'virtualSimulation']);
+    expect(navItems(student, '/').filter((i) => i.sso).map((i) => i.sso)).toEqual(['smartGrowth', 'virtualSimulation']);
+    expect(navItems(visitor, '/learn').find((i) => i.key === 'growth')).toMatchObject({ to: '/login?returnUrl=%2Flearn' });
+    expect(navItems(visitor, '/learn').some((i) => i.sso)).toBe(false);
+  });
+
+  it('only the first famous school is active', () => {
+    const schools = navItems(visitor, '/').find((i) => i.key === 'famousSchool')?.children ?? [];
     expect(schools.map((s) => Boolean(s.comingSoon))).toEqual([false, true, true, true]);
   });
 });

@@ -1,3 +1,4 @@
+import type { SsoTarget } from '@dscloud/sdk/sso';
 import type { TKey } from '../i18n/useT';
 
 /** Who is looking at the header: the rules of spec §2/§6 depend on nothing else. */
@@ -5,31 +6,21 @@ export interface Viewer {
   loggedIn: boolean;
   /** `pending`: logged in, the user not loaded yet — no entry that depends on who it is shows meanwhile. */
   kind: 'teacher' | 'student' | 'other' | 'pending';
-  userId: string | null;
 }
 
-export interface Links {
-  smartGrowth: string;
-  smartManagement: string;
-  virtualSimulation: string;
-}
-
-/** One header entry: an in-app route (`to`), an external page (`href`), or a group of children. */
+/**
+ * One header entry: an in-app route (`to`), an external page (`href`), another system of the bureau
+ * reached by single sign-on (`sso`: a signed ticket, never the user id, docs/sso.md), or a group.
+ */
 export interface NavItem {
   key: string;
   label: TKey;
   to?: string;
   href?: string;
+  sso?: SsoTarget;
   children?: NavItem[];
   /** Shown but not usable yet: opens the "coming soon" notice instead. */
   comingSoon?: boolean;
-}
-
-/** Appends the user id the external single-sign-on site expects. */
-export function withUserId(link: string, userId: string | null): string {
-  if (!link || !userId) return link;
-  const sep = link.includes('?') ? '&' : '?';
-  return `${link}${sep}userId=${encodeURIComponent(userId)}`;
 }
 
 /** Login route that brings the user back to `target` afterwards. */
@@ -37,12 +28,16 @@ export function loginRoute(target: string): string {
   return `/login?returnUrl=${encodeURIComponent(target)}`;
 }
 
-/** The header entries a viewer may see, in display order. */
-/** `here` is the current route, where the login page returns to. */
-export function navItems(viewer: Viewer, links: Links, here: string): NavItem[] {
+/**
+ * The header entries a viewer may see, in display order. `here` is the current route, where the login
+ * page returns to: a visitor who picks another system of the bureau signs in first.
+ */
+export function navItems(viewer: Viewer, here: string): NavItem[] {
+  const external = (key: string, label: TKey, sso: SsoTarget): NavItem =>
+    viewer.loggedIn ? { key, label, sso } : { key, label, to: loginRoute(here) };
   const items: NavItem[] = [{ key: 'home', label: 'nav.home', to: '/main/type=new' }];
   items.push({ key: 'learn', label: viewer.kind === 'teacher' ? 'nav.teach' : 'nav.learn', to: '/learn' });
-  items.push({ key: 'growth', label: 'nav.growth', href: withUserId(links.smartGrowth, viewer.userId) });
+  items.push(external('growth', 'nav.growth', 'smartGrowth'));
   const known = viewer.kind !== 'pending';
   if (known && viewer.kind !== 'teacher') {
     items.push({ key: 'assessment', label: 'nav.assessment', to: '/waitPage/smartAssessment' });
@@ -58,7 +53,7 @@ export function navItems(viewer: Viewer, links: Links, here: string): NavItem[] 
     });
   }
   if (known && viewer.loggedIn && viewer.kind !== 'student') {
-    items.push({ key: 'management', label: 'nav.management', href: links.smartManagement });
+    items.push(external('management', 'nav.management', 'smartManagement'));
   }
   items.push({
     key: 'famousSchool',
@@ -70,10 +65,6 @@ export function navItems(viewer: Viewer, links: Links, here: string): NavItem[] 
       { key: 'school-4', label: 'school.4', comingSoon: true },
     ],
   });
-  items.push(
-    viewer.loggedIn
-      ? { key: 'virtualSimulation', label: 'nav.virtualSimulation', href: links.virtualSimulation }
-      : { key: 'virtualSimulation', label: 'nav.virtualSimulation', to: loginRoute(here) },
-  );
+  items.push(external('virtualSimulation', 'nav.virtualSimulation', 'virtualSimulation'));
   return items;
 }

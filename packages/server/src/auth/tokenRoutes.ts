@@ -1,4 +1,4 @@
-/** Token calls: refresh (rotation), check and remove (logout). */
+/** Token calls: refresh (rotation) and remove (logout). The check (`/cas/sz/checkToken`) also checks single sign-on tickets and lives in sso/ssoRoutes.ts. */
 import type { FastifyInstance } from 'fastify';
 import { Codes } from '@dscloud/sdk/errors';
 import type { AppContext } from '../context.js';
@@ -34,15 +34,6 @@ export async function tokenRoutes(app: FastifyInstance, ctx: AppContext): Promis
     async (request) => {
       const issued = await ctx.tokens.refresh(present(request.query.oldToken), request.query.ua ?? '');
       return ok(issued, localeOf(request));
-    },
-  );
-
-  app.post<{ Body: { accessToken: string } }>(
-    '/cas/sz/checkToken',
-    { config: PUBLIC, schema: { body: accessTokenBody } },
-    async (request) => {
-      const expire = await ctx.tokens.check(present(request.body.accessToken));
-      return ok({ valid: true, expire }, localeOf(request));
     },
   );
 
