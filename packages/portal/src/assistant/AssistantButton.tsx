@@ -14,7 +14,8 @@ export function AssistantButton() {
   const user = useCurrentUser();
   const bureauId = useGlobalValue('common.ai.bureauId');
   const [open, setOpen] = useState(false);
-  const [mounted, setMounted] = useState(false);
+  // Each opening mounts a new window: a fresh ticket, a fresh state.
+  const [session, setSession] = useState(0);
   const button = useRef<HTMLButtonElement>(null);
   if (!assistantVisible({ loggedIn, user, bureauId })) return null;
   return (
@@ -25,15 +26,15 @@ export function AssistantButton() {
         aria-haspopup="dialog"
         className="ds-assistant-button"
         onClick={() => {
-          setMounted(true);
+          setSession((n) => n + 1);
           setOpen(true);
         }}
       >
         {t('assistant.open')}
       </Button>
-      {mounted ? (
+      {session ? (
         <Suspense fallback={null}>
-          <AssistantWindow open={open} onClose={() => setOpen(false)} afterClose={() => button.current?.focus()} />
+          <AssistantWindow key={session} open={open} onClose={() => setOpen(false)} afterClose={() => button.current?.focus()} />
         </Suspense>
       ) : null}
     </>

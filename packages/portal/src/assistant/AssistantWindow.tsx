@@ -19,6 +19,7 @@ type Frame = { status: 'loading' } | { status: 'ready'; url: string } | { status
 /**
  * The AI assistant's window: a modal (Esc closes it, focus stays inside while open and goes back to
  * the button after) with a full-screen toggle, the assistant page in a frame opened with a fresh ticket.
+ * The button mounts a new window for each opening (a ticket serves once).
  */
 export default function AssistantWindow({ open, onClose, afterClose }: AssistantWindowProps) {
   const t = useT();
@@ -31,7 +32,6 @@ export default function AssistantWindow({ open, onClose, afterClose }: Assistant
   useEffect(() => {
     if (!open) return undefined;
     let live = true;
-    setFrame({ status: 'loading' });
     assistantUrl(platform.http).then(
       (url) => live && setFrame({ status: 'ready', url }),
       (error: unknown) => live && setFrame({ status: 'failed', message: isDsError(error) ? error.localizedMessage(locale) : String(error) }),
@@ -75,7 +75,13 @@ export default function AssistantWindow({ open, onClose, afterClose }: Assistant
             role="alert"
             message={frame.message}
             action={
-              <Button size="small" onClick={() => setAttempt((n) => n + 1)}>
+              <Button
+                size="small"
+                onClick={() => {
+                  setFrame({ status: 'loading' });
+                  setAttempt((n) => n + 1);
+                }}
+              >
                 {t('assistant.retry')}
               </Button>
             }
