@@ -43,9 +43,12 @@ export interface ContextSources {
   userAgent?: () => string;
 }
 
+/** Read through globalThis: the server imports this module too and has no DOM types. */
+const page = globalThis as { location?: { href?: string }; navigator?: { userAgent?: string } };
+
 const browserSources: Required<ContextSources> = {
-  href: () => (typeof location === 'undefined' ? '' : location.href),
-  userAgent: () => (typeof navigator === 'undefined' ? '' : navigator.userAgent),
+  href: () => page.location?.href ?? '',
+  userAgent: () => page.navigator?.userAgent ?? '',
 };
 
 /** The context a feedback form shows and, with consent, sends. */
