@@ -60,10 +60,13 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+// Lazy parts may take a while on a busy machine: wait longer than testing-library's default second.
+const slow = { timeout: 15000 };
+
 const open = async (canvasElement: HTMLElement, item?: string) => {
   const canvas = within(canvasElement);
-  await userEvent.click(await canvas.findByRole('button', { name: /帮助|Help/ }));
-  if (item) await userEvent.click(await canvas.findByRole('button', { name: item }));
+  await userEvent.click(await canvas.findByRole('button', { name: /帮助|Help/ }, slow));
+  if (item) await userEvent.click(await canvas.findByRole('button', { name: item }, slow));
 };
 
 /** Collapsed: only the 帮助 button (the whole first load). */
@@ -73,7 +76,7 @@ export const Collapsed: Story = {};
 export const Open: Story = {
   play: async ({ canvasElement }) => {
     await open(canvasElement, '客服热线');
-    await waitFor(() => expect(canvasElement.textContent).toContain('0571-88880001'));
+    await waitFor(() => expect(canvasElement.textContent).toContain('0571-88880001'), slow);
   },
 };
 
@@ -97,7 +100,7 @@ export const FeedbackInvalid: Story = {
   args: { signedIn: true },
   play: async ({ canvasElement }) => {
     await open(canvasElement, '意见反馈');
-    await userEvent.click(await within(canvasElement).findByRole('button', { name: '提交' }));
+    await userEvent.click(await within(canvasElement).findByRole('button', { name: '提交' }, slow));
   },
 };
 
@@ -107,9 +110,9 @@ export const FeedbackSent: Story = {
   play: async ({ canvasElement }) => {
     await open(canvasElement, '意见反馈');
     const canvas = within(canvasElement);
-    await userEvent.type(await canvas.findByLabelText('反馈内容'), '希望增加夜间模式');
+    await userEvent.type(await canvas.findByLabelText('反馈内容', undefined, slow), '希望增加夜间模式');
     await userEvent.click(canvas.getByRole('button', { name: '提交' }));
-    await waitFor(() => expect(canvasElement.textContent).toContain('反馈已提交'));
+    await waitFor(() => expect(canvasElement.textContent).toContain('反馈已提交'), slow);
   },
 };
 
