@@ -6,6 +6,7 @@ import { axeViolations } from '../test/axe.js';
 import { waitFor } from '../test/waitFor.js';
 import type { FeedbackSentDetail, HelpLoginDetail, HelpToggleDetail } from './HelpWidget.js';
 import { FEEDBACK, FULL_SETTINGS, mountWidget, type MountedWidget } from './helpWidgetTestKit.js';
+import { loginAddress } from './LoginQuestion.js';
 import { memoryOpenMemory } from './openMemory.js';
 
 const text = (el: Element | null | undefined) => el?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
@@ -211,5 +212,12 @@ describe('<HelpWidget> (HTTP faked at the transport)', () => {
     await waitFor(() => items(m).includes('WeChat'));
     expect(items(m)).to.deep.equal(['WeChat', 'TV', 'Help centre (opens in a new window)', 'Hotlines', 'Feedback']);
     expect(text(toggle(m))).to.equal('Help');
+  });
+
+  it('sends a visitor to login-url with the page to come back to, in the hash route’s query for a #/ address', () => {
+    const back = 'https://bureau.example.cn/help.html?tab=2';
+    expect(loginAddress('https://platform.example.cn/#/login', back)).to.equal(`https://platform.example.cn/#/login?returnUrl=${encodeURIComponent(back)}`);
+    expect(loginAddress('https://platform.example.cn/#/login?from=bureau', back)).to.equal(`https://platform.example.cn/#/login?from=bureau&returnUrl=${encodeURIComponent(back)}`);
+    expect(new URL(loginAddress('https://sso.example.cn/login?app=ds', back)).searchParams.get('returnUrl')).to.equal(back);
   });
 });
