@@ -114,11 +114,13 @@ function printPlayer() {
  * `<ds-uploader>` renders its drop zone from the first load; the platform core and the upload engine
  * follow as a lazy part (listed above with the other lazy parts). `<ds-activity-list>` likewise renders
  * its loading state and ticks its countdowns from the first load; the platform core and the activities
- * client are its lazy part.
+ * client are its lazy part. `<ds-help-widget>`'s first load is its collapsed button and panel; the
+ * platform core follows right after, the QR/video dialog and the feedback form when opened.
  */
 export const BUDGETS = [
   { element: 'ds-uploader', build: 'React peer', max: 20 * 1024 },
   { element: 'ds-activity-list', build: 'React peer', max: 12 * 1024 },
+  { element: 'ds-help-widget', build: 'React peer', max: 10 * 1024 },
 ];
 
 const portalDist = join(root, 'packages/portal/dist');

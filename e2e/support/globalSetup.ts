@@ -139,6 +139,27 @@ window.addEventListener('message', (event) => {
 </html>`;
 }
 
+/**
+ * A bureau's service page: `/help.html` embeds `<ds-login>` and `<ds-help-widget>` (they share the
+ * platform session of the page); the page records the widget's events.
+ */
+function bureauHelpPage(apiBase: string): string {
+  return `<!doctype html>
+<html lang="zh-CN">
+<head><meta charset="utf-8"><title>区教育局 · 服务大厅</title>
+<script type="module" src="${apiBase}/elements/ds-elements.js"></script></head>
+<body>
+<main><h1>服务大厅</h1><ds-login></ds-login></main>
+<ds-help-widget></ds-help-widget>
+<script>
+document.addEventListener('ds-login-success', (e) => { document.body.dataset.token = e.detail.token; });
+document.addEventListener('ds-help-login', (e) => { document.body.dataset.loginAsked = e.detail.returnUrl; });
+document.addEventListener('ds-feedback-sent', (e) => { document.body.dataset.feedbackId = e.detail.id; });
+</script>
+</body>
+</html>`;
+}
+
 function startBureauSite(port: number, apiBase: string): Promise<Server> {
   const site = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://bureau.invalid');
@@ -158,7 +179,9 @@ function startBureauSite(port: number, apiBase: string): Promise<Server> {
             ? fakeShellPage(apiBase)
           : url.pathname === '/activities.html'
             ? bureauActivitiesPage(apiBase, url.searchParams.get('size') ?? '', url.searchParams.has('portal'))
-            : null;
+            : url.pathname === '/help.html'
+              ? bureauHelpPage(apiBase)
+              : null;
     res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
     res.end(page ?? '<!doctype html><title>未找到</title><p>未找到</p>');
   });

@@ -1,6 +1,9 @@
 // React entry: components, hooks and the platform provider. Custom elements live in ./register.
 export { ActivityList, type ActivityListProps, type ActivitySelectDetail } from './activity-list/ActivityList.js';
 export { activityListMessages, type ActivityListMessages } from './activity-list/messages.js';
+export { HelpWidget, type HelpWidgetProps, type HelpToggleDetail, type HelpLoginDetail, type FeedbackSentDetail } from './help-widget/HelpWidget.js';
+export { helpWidgetMessages, type HelpWidgetMessages } from './help-widget/messages.js';
+export { browserOpenMemory, memoryOpenMemory, type OpenMemory } from './help-widget/openMemory.js';
 export { Login, type LoginProps } from './login/Login.js';
 export type { LoginSuccessDetail, LoginFailureDetail, LoginSettings } from './login/loginTypes.js';
 export { loginMessages, type Messages as LoginMessages } from './login/messages.js';

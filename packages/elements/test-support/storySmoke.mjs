@@ -51,6 +51,17 @@ const expectations = {
   'elements-ds-activity-list--invalid-status': ['status 属性「open」无效'],
   'elements-ds-activity-list--english': ['Upload closes in', 'Sign-up opens in', 'Review ends in', '128 signed up · 37 works'],
   'reference-elements--activity-list': ['<ds-activity-list>', 'portal-url', 'ds-activity-select', 'Parts (::part)'],
+  'elements-ds-help-widget--collapsed': ['帮助'],
+  'elements-ds-help-widget--open': ['微信端', 'TV端', '帮助中心', '0571-88880001', '400-800-1234转2', '意见反馈'],
+  'elements-ds-help-widget--open-with-minimal-settings': ['帮助中心', '意见反馈'],
+  'elements-ds-help-widget--we-chat-dialog': ['微信端', '请扫描二维码'],
+  'elements-ds-help-widget--tv-dialog': ['TV端', '请扫描二维码'],
+  'elements-ds-help-widget--visitor-feedback': ['需要登录后查看，是否登录？', '取消'],
+  'elements-ds-help-widget--feedback-form': ['反馈类型', '功能异常', '反馈内容', '添加截图', '同时发送当前页面地址'],
+  'elements-ds-help-widget--feedback-invalid': ['请填写反馈内容（content）'],
+  'elements-ds-help-widget--feedback-sent': ['反馈已提交，感谢您的反馈！'],
+  'elements-ds-help-widget--english': ['Help centre', 'Feedback'],
+  'reference-elements--help-widget': ['<ds-help-widget>', 'help-url', 'ds-feedback-sent', 'Parts (::part)'],
   'elements-ds-uploader--english': ['Files not matching the allowed upload formats were excluded', 'Uploading'],
 };
 

@@ -23,6 +23,7 @@ import { activityWorksModule } from './activityWorks/module.js';
 import { activityReviewModule } from './activityReview/module.js';
 import { reviewStatsModule } from './reviewStats/module.js';
 import { ssoModule } from './sso/module.js';
+import { helpModule } from './help/module.js';
 
 export const MODULES: readonly DomainModule[] = [
   { name: 'health', routes: healthRoutes },
@@ -46,4 +47,5 @@ export const MODULES: readonly DomainModule[] = [
   activityReviewModule,
   reviewStatsModule,
   ssoModule,
+  helpModule,
 ];

@@ -29,6 +29,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /file/v1/file/config',
   'POST /file/v1/obs/upload',
   'GET /static/platformLogo/:areaCode.png',
+  'GET /static/help/:item',
   // Cloud lessons: public browsing (src/lessons, curriculum, teachers, specialSubjects, carousel).
   'GET /cloudSchool/v1/cloudLesson/getRecommendLesson',
   'POST /cloudSchool/v1/cloudLesson/getOnDemandLessonPage',
@@ -66,6 +67,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /cloudSchool/v1/activityWork/getHighQualityWorkEditions',
   'POST /cloudSchool/v1/activityWork/getHighQualityWorkBooks',
   'GET /static/seed/:folder/:file',
+  // The help centre's articles (src/help): visitors and <ds-help-widget> read them.
+  'GET /cloudSchool/v1/help/articles',
+  'GET /cloudSchool/v1/help/articles/:id',
 ]);
 
 /** Static file routes serve the built portal and element bundle; they carry no data. */

@@ -132,4 +132,11 @@ export const RBAC_MATRIX: Record<string, MatrixRow> = {
   'POST /cloudSchool/v1/activityWork/getManageViewHighQualityWorkPage': READ,
   'POST /cloudSchool/v1/activityWork/exportHighQualityWork': READ,
   'POST /cloudSchool/v1/activityAuditPerson/exportUploadedWorkNode': READ,
+  // Feedback (src/help): the feedback of users in the caller's subtree; help articles are the platform's
+  'GET /cloudSchool/v1/feedback/list': READ,
+  'GET /cloudSchool/v1/feedback/counts': READ,
+  'POST /cloudSchool/v1/feedback/reply': WRITE,
+  'POST /cloudSchool/v1/feedback/status': WRITE,
+  'POST /cloudSchool/v1/help/articles/save': CITY,
+  'POST /cloudSchool/v1/help/articles/delete': CITY,
 };

@@ -149,4 +149,29 @@ describe('platform settings', () => {
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toContain(`/file/v1/file/media/${file!.id}?`);
   });
+
+  it('sends the help widget to the QR image and video the settings name, for visitors too', async () => {
+    expect((await h.call('GET', '/static/help/wechatQr')).http).toBe(404);
+    expect((await h.call('GET', '/static/help/other')).http).toBe(400);
+    await h.query(`INSERT INTO file_contents (sha256, md5, size, store, storage_key, mime, created_at) VALUES ('qr-sha', 'qr-md5', 10, 'local', 'qr', 'image/png', 0)`);
+    const [file] = await h.query<{ id: number }>(
+      `INSERT INTO file_infos (id, user_id, content_sha256, file_name, extension, category_code, created_at)
+       SELECT nextval('file_info_ids'), id, 'qr-sha', 'qr.png', 'png', 1, 0 FROM users WHERE username = 'admin' RETURNING id`,
+    );
+    const answer = await save([
+      { configKey: 'common.help.wechatQr', configValue: String(file!.id) },
+      { configKey: 'common.help.tvVideo', configValue: 'https://video.example.cn/tv.mp4' },
+      { configKey: 'common.help.centerUrl', configValue: 'https://help.example.cn/' },
+    ]);
+    expect(answer.status).toBe(200);
+    const qr = await fetch(`${h.base}/static/help/wechatQr`, { redirect: 'manual' });
+    expect(qr.status).toBe(302);
+    expect(qr.headers.get('location')).toContain(`/file/v1/file/media/${file!.id}?`);
+    const video = await fetch(`${h.base}/static/help/tvVideo`, { redirect: 'manual' });
+    expect(video.headers.get('location')).toBe('https://video.example.cn/tv.mp4');
+    expect((await publicValues())['common.help.centerUrl']).toBe('https://help.example.cn/');
+    const bad = await save([{ configKey: 'common.help.tvQr', configValue: 'https://x.example.cn/qr.png' }]);
+    expect(bad.http).toBe(422);
+    expect(bad.message).toContain('TV端二维码（common.help.tvQr）');
+  });
 });

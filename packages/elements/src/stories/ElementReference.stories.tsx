@@ -103,3 +103,4 @@ export const Login = story('ds-login');
 export const Uploader = story('ds-uploader');
 export const LessonPlayer = story('ds-lesson-player');
 export const ActivityList = story('ds-activity-list');
+export const HelpWidget = story('ds-help-widget');

@@ -16,6 +16,7 @@ import { activityEn, activityZh } from './activityMessages';
 import { richTextEn, richTextZh } from './richTextMessages';
 import { reviewInsightEn, reviewInsightZh } from './reviewInsightMessages';
 import { reviewEn, reviewZh } from './reviewMessages';
+import { assistantEn, assistantZh } from './assistantMessages';
 import { ssoEn, ssoZh } from './ssoMessages';
 
 export type PortalLocale = 'zh-CN' | 'en';
@@ -36,6 +37,7 @@ const zh = {
   ...richTextZh,
   ...reviewInsightZh,
   ...reviewZh,
+  ...assistantZh,
   'nav.home': '首页',
   'nav.learn': '智慧学习',
   'nav.teach': '智慧教学',
@@ -154,6 +156,7 @@ const en: Record<MessageKey, string> = {
   ...richTextEn,
   ...reviewInsightEn,
   ...reviewEn,
+  ...assistantEn,
   'nav.home': 'Home',
   'nav.learn': 'Smart learning',
   'nav.teach': 'Smart teaching',

@@ -1,5 +1,6 @@
 import { ReadOutlined } from '@ant-design/icons';
 import { useMemo } from 'react';
+import { AssistantButton } from '../assistant/AssistantButton';
 import { Link, useLocation } from 'react-router';
 import { useT } from '../i18n/useT';
 import { useGlobalValue, useViewer } from '../platform/hooks';
@@ -30,6 +31,7 @@ export function Header() {
           <NavList items={items} layout="bar" />
         </nav>
         <div className="ds-header-tools">
+          <AssistantButton />
           <LanguageSwitch />
           <UserMenu />
         </div>

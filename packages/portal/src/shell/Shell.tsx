@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useT } from '../i18n/useT';
 import { BackToTop } from './BackToTop';
@@ -6,6 +7,9 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { useDocumentTitle } from './useDocumentTitle';
 import './shell.css';
+
+// The floating help widget is no part of the first paint: it loads after the page.
+const ShellHelpWidget = lazy(() => import('./ShellHelpWidget'));
 
 /** The frame around every user-facing screen: header, content, footer, back-to-top (spec §2 "/"). */
 export function Shell() {
@@ -29,6 +33,9 @@ export function Shell() {
       </main>
       <Footer />
       <BackToTop />
+      <Suspense fallback={null}>
+        <ShellHelpWidget />
+      </Suspense>
     </div>
   );
 }

@@ -46,6 +46,11 @@ export const ConfigKeys = {
   hotlineGroupChat: 'common.hotline.groupChat',
   aiBureauId: 'common.ai.bureauId',
   aiPageUrl: 'common.ai.pageUrl',
+  helpWechatQr: 'common.help.wechatQr',
+  helpWechatVideo: 'common.help.wechatVideo',
+  helpTvQr: 'common.help.tvQr',
+  helpTvVideo: 'common.help.tvVideo',
+  helpCenterUrl: 'common.help.centerUrl',
 } as const;
 
 export const DEFAULT_AREA_CODE = 'dsideal';

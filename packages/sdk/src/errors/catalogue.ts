@@ -106,6 +106,17 @@ export const Codes = {
   DEVICE_BRIDGE_TIMEOUT: 5040201,
   DEVICE_BRIDGE_FAILED: 5000202,
   DEVICE_CALL_UNSUPPORTED: 5010201,
+  // Help centre and feedback (x0101–x0199).
+  FEEDBACK_TYPE_INVALID: 4220101,
+  FEEDBACK_CONTENT_INVALID: 4220102,
+  FEEDBACK_CONTACT_INVALID: 4220103,
+  FEEDBACK_SCREENSHOT_INVALID: 4220104,
+  FEEDBACK_CONTEXT_INVALID: 4220105,
+  FEEDBACK_REPLY_INVALID: 4220106,
+  FEEDBACK_STATUS_INVALID: 4220107,
+  HELP_ARTICLE_INVALID: 4220108,
+  FEEDBACK_NOT_FOUND: 4040101,
+  HELP_ARTICLE_NOT_FOUND: 4040102,
 } as const;
 
 export type CodeName = keyof typeof Codes;
@@ -187,6 +198,17 @@ export const catalogue: Readonly<Record<number, CatalogueEntry>> = Object.freeze
   5000016: e(500, '查询文件信息失败，请重新选择', 'Failed to query file info, please select the file again'),
   5000017: e(500, '操作与当前状态不符，请刷新后重试', 'This action does not fit the current state, please refresh and try again'),
   5070001: e(507, '存储空间不足，请稍后重试或联系管理员', 'Insufficient storage space, please try again later or contact the administrator'),
+  // Help centre and feedback (x0101–x0199).
+  4220101: e(422, '反馈类型无效', 'Invalid feedback type'),
+  4220102: e(422, '请填写反馈内容（不超过1000字）', 'Please write your feedback (at most 1000 characters)'),
+  4220103: e(422, '联系方式不能超过50个字', 'The contact cannot exceed 50 characters'),
+  4220104: e(422, '截图无效：最多3张本人上传的图片', 'Invalid screenshots: at most 3 images you uploaded'),
+  4220105: e(422, '附带的页面信息格式不正确', 'The attached page information is malformed'),
+  4220106: e(422, '请填写回复内容（不超过1000字）', 'Please write the reply (at most 1000 characters)'),
+  4220107: e(422, '处理状态无效', 'Invalid apply status'),
+  4220108: e(422, '帮助文章内容不完整或过长', 'The help article is incomplete or too long'),
+  4040101: e(404, '反馈不存在', 'Feedback not found'),
+  4040102: e(404, '帮助文章不存在', 'Help article not found'),
   2510109: e(403, '没有上传权限', 'No upload permission'),
   // Single sign-on and device shells.
   4010201: e(401, '票据无效：签名校验未通过', 'Invalid ticket: the signature does not match'),

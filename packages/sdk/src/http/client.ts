@@ -9,6 +9,7 @@ import type { AuthGate } from './gate.js';
 import type { JsonClient, RequestOptions } from './calls.js';
 import { createPaths, type Prefixes } from './paths.js';
 import { readBlobAnswer, type BlobResult } from './blob.js';
+import { recordError } from './recentErrors.js';
 
 export interface BlobRequestOptions extends RequestOptions {
   method?: 'GET' | 'POST';
@@ -130,6 +131,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         return await read(await send(method, path, token, body, opts, responseType));
       }
     } catch (error) {
+      if (error instanceof HttpError) recordError({ code: error.code, message: error.message, url: path });
       if (error instanceof HttpError && gate && endsSession(error.code)) {
         gate.end(error, token);
       } else if (error instanceof HttpError && !opts.silent && responseType === 'json' && !isStatistics(path)) {

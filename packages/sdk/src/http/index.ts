@@ -16,3 +16,4 @@ export { fileNameFrom, type BlobResult } from './blob.js';
 export type { AuthGate } from './gate.js';
 export { ERROR_NOTICE_DURATION, consoleNotify, type Notice, type Notify } from '../util/notice.js';
 export type { Envelope } from '../errors/HttpError.js';
+export { recentErrors, clearRecentErrors, RECENT_ERRORS_MAX, type RecordedError } from './recentErrors.js';

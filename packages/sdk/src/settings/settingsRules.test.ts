@@ -22,6 +22,15 @@ describe('platform setting rules', () => {
     expect(ruleOf('common.logo.a/b')).toBeUndefined();
   });
 
+  it('takes the help widget’s QR images as stored file ids and its videos as a file id or an address', () => {
+    expect(settingProblem('common.help.wechatQr', '1024')).toBeUndefined();
+    expect(settingProblem('common.help.wechatQr', 'https://cdn.example.cn/qr.png')).toBe('微信端二维码（common.help.wechatQr）只能包含字母、数字、_ 或 -');
+    expect(settingProblem('common.help.tvVideo', '2048')).toBeUndefined();
+    expect(settingProblem('common.help.tvVideo', 'https://cdn.example.cn/tv.mp4')).toBeUndefined();
+    expect(settingProblem('common.help.wechatVideo', 'ftp://cdn/x.mp4')).toBe('微信端操作视频（common.help.wechatVideo）应为已上传文件的编号，或 http:// 或 https:// 开头的网址');
+    expect(settingProblem('common.help.centerUrl', '/#/help')).toContain('帮助中心地址（common.help.centerUrl）应为 http:// 或 https://');
+  });
+
   it('refuses an external login page without its address', () => {
     expect(crossSettingProblem({ 'common.login.mode': '1', 'common.login.url': '' })?.key).toBe('common.login.url');
     expect(crossSettingProblem({ 'common.login.mode': '1', 'common.login.url': 'https://sso.example.cn' })).toBeUndefined();

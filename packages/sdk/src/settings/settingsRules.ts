@@ -5,7 +5,7 @@
  * (docs/contracts.md); `common.platform.areaCode` is not among them: it names the installation.
  */
 
-export type SettingKind = 'text' | 'url' | 'flag' | 'phone' | 'codeList' | 'loginMode' | 'id' | 'fileId';
+export type SettingKind = 'text' | 'url' | 'flag' | 'phone' | 'codeList' | 'loginMode' | 'id' | 'fileId' | 'media';
 
 export interface SettingRule {
   /** What the setting is called on the screen and in errors. */
@@ -40,6 +40,12 @@ export const SETTING_RULES = {
   'common.link.virtualSimulation': { label: '虚拟仿真单点登录地址', kind: 'url', max: 500 },
   'common.ai.bureauId': { label: 'AI 助手所属教育局编号', kind: 'id', max: 64 },
   'common.ai.pageUrl': { label: 'AI 助手页面地址', kind: 'url', max: 500 },
+  // The help widget (<ds-help-widget>): QR images are stored images, videos a stored file or an address.
+  'common.help.wechatQr': { label: '微信端二维码', kind: 'fileId', max: 64 },
+  'common.help.wechatVideo': { label: '微信端操作视频', kind: 'media', max: 500 },
+  'common.help.tvQr': { label: 'TV端二维码', kind: 'fileId', max: 64 },
+  'common.help.tvVideo': { label: 'TV端操作视频', kind: 'media', max: 500 },
+  'common.help.centerUrl': { label: '帮助中心地址', kind: 'url', max: 500 },
 } as const satisfies Record<string, SettingRule>;
 
 export type SettingKey = keyof typeof SETTING_RULES;
@@ -89,6 +95,8 @@ export function settingProblem(key: string, value: string): string | undefined {
       const codes = value.split(',').map((code) => code.trim());
       return codes.every((code) => CODE.test(code)) ? undefined : `${name}应为逗号分隔的区域编码（字母、数字、_ 或 -）`;
     }
+    case 'media':
+      return HTTP_URL.test(value) || ID.test(value) ? undefined : `${name}应为已上传文件的编号，或 http:// 或 https:// 开头的网址`;
     case 'id':
     case 'fileId':
       return ID.test(value) ? undefined : `${name}只能包含字母、数字、_ 或 -`;

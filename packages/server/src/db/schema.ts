@@ -17,6 +17,7 @@ import * as audit from './schema/audit.js';
 import * as tags from './schema/tags.js';
 import * as activities from './schema/activities.js';
 import * as sso from './schema/sso.js';
+import * as help from './schema/help.js';
 
 export * from './schema/users.js';
 export * from './schema/auth.js';
@@ -31,5 +32,6 @@ export * from './schema/audit.js';
 export * from './schema/tags.js';
 export * from './schema/activities.js';
 export * from './schema/sso.js';
+export * from './schema/help.js';
 
-export const schema = { ...users, ...auth, ...config, ...files, ...curriculum, ...teachers, ...lessons, ...learning, ...showcase, ...audit, ...tags, ...activities, ...sso };
+export const schema = { ...users, ...auth, ...config, ...files, ...curriculum, ...teachers, ...lessons, ...learning, ...showcase, ...audit, ...tags, ...activities, ...sso, ...help };

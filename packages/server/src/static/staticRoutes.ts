@@ -12,6 +12,7 @@ import type { AppContext } from '../context.js';
 import { AppError } from '../http/appError.js';
 import { LOGO_KEY_PREFIX } from '@dscloud/sdk/settings';
 import { drawDefaultLogo } from './platformLogo.js';
+import { helpMediaRoute } from './helpMediaRoute.js';
 
 const AREA_CODE = '^[A-Za-z0-9_-]{1,64}$';
 
@@ -55,6 +56,8 @@ export async function staticRoutes(app: FastifyInstance, ctx: AppContext): Promi
       return reply.type('image/png').header('cache-control', 'public, max-age=60').send(body);
     },
   );
+
+  await helpMediaRoute(app, ctx);
 
   // Both folders hold `.br` and `.gz` copies made at build time (scripts/precompress.mjs): a browser
   // that accepts them gets them, with `Vary: Accept-Encoding`.

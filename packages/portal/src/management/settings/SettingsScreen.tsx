@@ -19,9 +19,14 @@ const SECTIONS: ReadonlyArray<{ title: TKey; keys: readonly SettingKey[] }> = [
   },
   { title: 'settings.section.sso', keys: ['common.link.smartGrowth', 'common.link.smartManagement', 'common.link.virtualSimulation'] },
   { title: 'settings.section.ai', keys: ['common.ai.bureauId', 'common.ai.pageUrl'] },
+  {
+    title: 'settings.section.help',
+    keys: ['common.help.wechatQr', 'common.help.wechatVideo', 'common.help.tvQr', 'common.help.tvVideo', 'common.help.centerUrl'],
+  },
 ];
 
 const LOGO = { width: 240, height: 64 };
+const QR = { width: 240, height: 240 };
 
 /** The control of one setting; Form.Item hands it `id`, `value`, `onChange` (and `checked` for switches), passed on as they are. */
 function SettingInput({ name, ...control }: { name: SettingKey } & Record<string, unknown>) {
@@ -148,7 +153,11 @@ export default function SettingsScreen() {
                       }
                     : {})}
                 >
-                  <SettingInput name={key} />
+                  {SETTING_RULES[key].kind === 'fileId' ? (
+                    <HelpQrField settingKey={key} onUploaded={(id) => form.setFieldValue([key], id)} onBusy={setUploading} />
+                  ) : (
+                    <SettingInput name={key} />
+                  )}
                 </Form.Item>
               );
             })}
@@ -188,6 +197,24 @@ function LogoField({ area, onUploaded, onBusy }: { area: string; onUploaded: (id
       height={LOGO.height}
       type="image/png"
       label={t('settings.logoOf', { area })}
+      onUploaded={onUploaded}
+      onBusy={onBusy}
+    />
+  );
+}
+
+/** A QR code of the help widget (`common.help.*Qr`): shows the one served now and crops and uploads a new one. */
+function HelpQrField({ settingKey, value, onUploaded, onBusy }: { settingKey: SettingKey; value?: string; onUploaded: (id: string) => void; onBusy: (busy: boolean) => void }) {
+  const { platform } = usePortal();
+  const item = settingKey.slice('common.help.'.length);
+  return (
+    <ImageCropField
+      // Form.Item hands in the stored id; without one there is nothing to show yet.
+      imageUrl={value ? platform.http.url(`/static/help/${item}`) : null}
+      width={QR.width}
+      height={QR.height}
+      type="image/png"
+      label={SETTING_RULES[settingKey].label}
       onUploaded={onUploaded}
       onBusy={onBusy}
     />

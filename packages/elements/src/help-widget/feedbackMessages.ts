@@ -1,0 +1,58 @@
+import type { FeedbackType } from '@dscloud/sdk/help';
+import type { Lang } from './messages.js';
+
+const text = {
+  'zh-CN': {
+    type: '反馈类型',
+    types: { bug: '功能异常', suggestion: '功能建议', account: '账号问题', content: '内容问题', other: '其他' } as Record<FeedbackType, string>,
+    content: '反馈内容',
+    contentHint: '请描述您遇到的问题或建议',
+    count: (n: number, max: number) => `${n}/${max}`,
+    contact: '联系方式（选填）',
+    contactHint: '手机号、邮箱或 QQ，方便我们联系您',
+    screenshots: (max: number) => `截图（选填，最多 ${max} 张）`,
+    addScreenshot: '添加截图',
+    remove: (name: string) => `删除截图 ${name}`,
+    uploading: (percent: number) => `上传中 ${percent}%`,
+    uploaded: '已上传',
+    uploadFailed: '上传失败',
+    consent: '同时发送当前页面地址、浏览器信息和最近的错误记录，帮助我们定位问题',
+    consentDetails: '将发送的信息',
+    page: '页面',
+    browser: '浏览器',
+    errors: (n: number) => `最近的错误：${n} 条`,
+    submit: '提交',
+    sending: '正在提交…',
+    waitUploads: '请等待截图上传完成',
+    sent: '反馈已提交，感谢您的反馈！我们会尽快处理。',
+    close: '关闭',
+  },
+  en: {
+    type: 'Type',
+    types: { bug: 'Something is broken', suggestion: 'Suggestion', account: 'Account', content: 'Content', other: 'Other' } as Record<FeedbackType, string>,
+    content: 'Your feedback',
+    contentHint: 'Describe the problem or your suggestion',
+    count: (n: number, max: number) => `${n}/${max}`,
+    contact: 'Contact (optional)',
+    contactHint: 'Phone, e-mail or QQ, so we can reach you',
+    screenshots: (max: number) => `Screenshots (optional, up to ${max})`,
+    addScreenshot: 'Add a screenshot',
+    remove: (name: string) => `Remove screenshot ${name}`,
+    uploading: (percent: number) => `Uploading ${percent}%`,
+    uploaded: 'Uploaded',
+    uploadFailed: 'Upload failed',
+    consent: 'Also send the page address, browser and recent errors to help us find the problem',
+    consentDetails: 'What will be sent',
+    page: 'Page',
+    browser: 'Browser',
+    errors: (n: number) => `Recent errors: ${n}`,
+    submit: 'Send',
+    sending: 'Sending…',
+    waitUploads: 'Wait until the screenshots are uploaded',
+    sent: 'Thank you, your feedback has been sent.',
+    close: 'Close',
+  },
+};
+
+export type FeedbackMessages = (typeof text)['zh-CN'];
+export const feedbackMessages = (lang: Lang): FeedbackMessages => text[lang] ?? text['zh-CN'];

@@ -1,0 +1,42 @@
+import { RobotOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useT } from '../i18n/useT';
+import { useCurrentUser, useGlobalValue, useLoggedIn } from '../platform/hooks';
+import { assistantVisible } from './assistantRule';
+
+const AssistantWindow = lazy(() => import('./AssistantWindow'));
+
+/** The header's AI assistant button, for logged-in users of the configured bureau only (assistantRule.ts). */
+export function AssistantButton() {
+  const t = useT();
+  const loggedIn = useLoggedIn();
+  const user = useCurrentUser();
+  const bureauId = useGlobalValue('common.ai.bureauId');
+  const [open, setOpen] = useState(false);
+  // Each opening mounts a new window: a fresh ticket, a fresh state.
+  const [session, setSession] = useState(0);
+  const button = useRef<HTMLButtonElement>(null);
+  if (!assistantVisible({ loggedIn, user, bureauId })) return null;
+  return (
+    <>
+      <Button
+        ref={button}
+        icon={<RobotOutlined />}
+        aria-haspopup="dialog"
+        className="ds-assistant-button"
+        onClick={() => {
+          setSession((n) => n + 1);
+          setOpen(true);
+        }}
+      >
+        {t('assistant.open')}
+      </Button>
+      {session ? (
+        <Suspense fallback={null}>
+          <AssistantWindow key={session} open={open} onClose={() => setOpen(false)} afterClose={() => button.current?.focus()} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
