@@ -46,7 +46,7 @@ describe('FUNCTION tool (function-plot)', () => {
     const slider = tool.host.querySelector<HTMLInputElement>('input[type=range]')!;
     slider.focus();
     await sendKeys({ press: 'ArrowRight' });
-    doc = await waitFor(() => tool!.docs.length >= 2 && tool!.docs.at(-1));
+    doc = await waitFor(() => (tool!.docs.length >= 2 ? tool!.docs.at(-1) : undefined));
     expect((doc.data as FunctionData).params[0]!.value).to.equal(2.1);
     expect(functionTool.check(doc)).to.equal(undefined);
     const saved = JSON.stringify(doc);
@@ -63,7 +63,7 @@ describe('FUNCTION tool (function-plot)', () => {
     let doc = await tool.lastDoc();
     expect((doc.data as FunctionData).view.x).to.deep.equal([-8, 12]);
     await sendKeys({ press: '-' });
-    doc = await waitFor(() => tool!.docs.length >= 2 && tool!.docs.at(-1));
+    doc = await waitFor(() => (tool!.docs.length >= 2 ? tool!.docs.at(-1) : undefined));
     expect((doc.data as FunctionData).view.x).to.deep.equal([-10.5, 14.5]);
     await waitFor(() => plot.querySelector('svg'));
     const svg = await tool.handle().exportAs!('svg');
