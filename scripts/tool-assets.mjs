@@ -20,6 +20,8 @@ export function toolAssetFolders() {
   return [
     { prefix: 'hanzi/', dir: hanzi, match: (name) => name.endsWith('.json') && name !== 'package.json' },
     { prefix: 'excalidraw/fonts/', dir: path.join(excalidraw, 'dist/prod/fonts'), match: (name) => name.endsWith('.woff2') },
+    // Its stylesheet, linked inside the tool (a shadow root does not see the page's stylesheets).
+    { prefix: 'excalidraw/', dir: path.join(excalidraw, 'dist/prod'), match: (name) => name === 'index.css', flat: true },
   ];
 }
 
@@ -36,8 +38,8 @@ export function toolAssets() {
   return {
     name: 'ds-tool-assets',
     generateBundle() {
-      for (const { prefix, dir, match } of toolAssetFolders()) {
-        for (const name of walk(dir)) {
+      for (const { prefix, dir, match, flat } of toolAssetFolders()) {
+        for (const name of flat ? readdirSync(dir) : walk(dir)) {
           if (match(path.posix.basename(name))) this.emitFile({ type: 'asset', fileName: `tool-assets/${prefix}${name}`, source: readFileSync(path.join(dir, name)) });
         }
       }

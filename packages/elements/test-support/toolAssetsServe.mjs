@@ -9,12 +9,12 @@ export function toolAssetsServe({ prefix = '/tool-assets/' } = {}) {
   return async function toolAssetsMiddleware(ctx, next) {
     if (!ctx.path.startsWith(prefix)) return next();
     const rel = decodeURIComponent(ctx.path.slice(prefix.length));
-    const folder = folders.find((f) => rel.startsWith(f.prefix));
+    const folder = folders.find((f) => rel.startsWith(f.prefix) && f.match(path.basename(rel)));
     const name = folder && path.normalize(rel.slice(folder.prefix.length));
-    if (!folder || !name || name.startsWith('..') || !folder.match(path.basename(name))) return next();
+    if (!folder || !name || name.startsWith('..') || !folder.match(path.basename(name)) || (folder.flat && name.includes('/'))) return next();
     const file = path.join(folder.dir, name);
     if (!existsSync(file)) return next();
-    ctx.type = name.endsWith('.json') ? 'application/json' : 'font/woff2';
+    ctx.type = name.endsWith('.json') ? 'application/json' : name.endsWith('.css') ? 'text/css' : 'font/woff2';
     ctx.body = readFileSync(file);
   };
 }

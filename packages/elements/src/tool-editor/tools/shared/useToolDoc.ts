@@ -21,8 +21,13 @@ export function useToolDoc<D>(tool: ToolId, doc: ToolDocument | undefined, empty
     },
     [tool, onChange],
   );
+  /** Takes the library's normal form of the same document (e.g. on first render) without reporting a change. */
+  const adopt = useCallback((value: D) => {
+    current.current = value;
+    setData(value);
+  }, []);
   const toDocument = useCallback((): ToolDocument => ({ tool, version: 1, data: current.current }), [tool]);
-  return { data, update, toDocument };
+  return { data, update, adopt, toDocument };
 }
 
 /** The document as the JSON file that is saved (and exported). */
