@@ -10,6 +10,7 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import { transform as esbuildTransform } from 'esbuild';
 import { retryableImports } from './scripts/retryable-imports.mjs';
+import { toolAssets } from './scripts/tool-assets.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const sdkSrc = path.join(root, 'packages/sdk/src');
@@ -190,6 +191,8 @@ const elementsStandalone = {
     // Loaded by browsers directly: a lazy part that failed offline must load when asked again.
     retryableImports(),
     terser({ format: { comments: false } }),
+    // The tools' stroke data, fonts and stylesheet, beside the chunks (dist/tool-assets/): never a CDN.
+    toolAssets(),
     pruneStale(['packages/sdk/dist', 'packages/elements/dist']),
   ],
   output: { dir: path.join(elements, 'dist'), format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true },

@@ -13,11 +13,16 @@ const gz = promisify(gzip);
 
 const TEXT = /\.(js|mjs|css|html|svg|json|txt|vtt|wasm|webmanifest)$/;
 const MIN_BYTES = 1024;
+// hanzi-writer's stroke data: ~9,600 small files, each fetched alone; compressing them all at brotli 11
+// would take minutes of every build for a few KB per character.
+const SKIP_DIRS = new Set(['hanzi']);
 
 function* files(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(path);
+    if (entry.isDirectory()) {
+      if (!SKIP_DIRS.has(entry.name)) yield* files(path);
+    }
     else if (TEXT.test(entry.name)) yield path;
   }
 }

@@ -7,6 +7,7 @@ import { freePort, startReferenceServer } from './test-support/referenceServer.m
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { seedMedia } from './test-support/seedMedia.mjs';
 import { workerServe } from './test-support/workerServe.mjs';
+import { toolAssetsServe } from './test-support/toolAssetsServe.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
@@ -22,7 +23,7 @@ export default {
   hostname: 'localhost',
   nodeResolve: false,
   // The demo videos for <ds-lesson-player> tests that give their own `sources`.
-  middleware: [seedMedia({ repoRoot })],
+  middleware: [seedMedia({ repoRoot }), toolAssetsServe()],
   concurrency: 1,
   testFramework: { config: { timeout: 20000 } },
   testsFinishTimeout: 180000,
@@ -39,7 +40,7 @@ export default {
 <html lang="zh-CN">
   <head><meta charset="utf-8"><title>ds elements test</title></head>
   <body>
-    <script>window.__DS_API_BASE__ = ${JSON.stringify(server.apiBase)};</script>
+    <script>window.__DS_API_BASE__ = ${JSON.stringify(server.apiBase)}; window.__DS_TOOL_ASSETS__ = '/tool-assets/';</script>
     <script type="module" src="${testFramework}"></script>
   </body>
 </html>`,

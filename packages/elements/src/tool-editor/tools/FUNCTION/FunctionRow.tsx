@@ -1,0 +1,59 @@
+import { useEffect, useId, useState } from 'react';
+import type { ToolProps } from '../../toolModule.js';
+import { tr } from '../shared/i18n.js';
+import { formulaProblem } from './formula.js';
+import type { PlotFunction } from './functionDoc.js';
+
+interface Props {
+  index: number;
+  fn: PlotFunction;
+  params: string[];
+  readOnly: boolean;
+  locale: ToolProps['locale'];
+  onCommit(expr: string): void;
+  onRemove(): void;
+  onError(message: string): void;
+}
+
+/** One formula: typed freely, checked on Enter or when the field is left; a bad one never reaches the plot. */
+export function FunctionRow({ index, fn, params, readOnly, locale, onCommit, onRemove, onError }: Props) {
+  const [draft, setDraft] = useState(fn.expr);
+  const [problem, setProblem] = useState<string>();
+  const id = useId();
+  useEffect(() => setDraft(fn.expr), [fn.expr]);
+  const commit = () => {
+    if (draft === fn.expr && !problem) return;
+    const message = formulaProblem(draft, params, locale);
+    setProblem(message);
+    if (message) onError(message);
+    else onCommit(draft.trim());
+  };
+  return (
+    <li className="fg-row">
+      <label htmlFor={id} style={{ color: fn.color }}>
+        {`f${index + 1}(x) =`}
+      </label>
+      <input
+        id={id}
+        value={draft}
+        readOnly={readOnly}
+        spellCheck={false}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-error` : undefined}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => e.key === 'Enter' && commit()}
+      />
+      {!readOnly && (
+        <button type="button" onClick={onRemove} aria-label={tr(locale, `删除 f${index + 1}`, `Remove f${index + 1}`)}>
+          ×
+        </button>
+      )}
+      {problem && (
+        <p id={`${id}-error`} role="alert" className="fg-error">
+          {problem}
+        </p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,76 @@
+// Excalidraw (MIT) as the whiteboard. This file is its own lazy part: index.ts loads it on first use.
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { Excalidraw, exportToBlob, exportToSvg, getSceneVersion, serializeAsJSON } from '@excalidraw/excalidraw';
+import type { ToolHandle, ToolProps } from '../../toolModule.js';
+import { jsonBlob, useToolDoc } from '../shared/useToolDoc.js';
+import { unsupportedExport } from '../shared/unsupportedExport.js';
+import { toolAssetUrl } from '../shared/toolAssets.js';
+import { emptyWhiteboardData, type WhiteboardData } from './whiteboardDoc.js';
+
+type Scene = Parameters<typeof exportToSvg>[0];
+
+/** The document for a scene: what Excalidraw itself writes for a database (no deleted elements, no UI state). */
+function sceneData(elements: Scene['elements'], appState: Scene['appState'], files: Scene['files']): WhiteboardData {
+  const saved = JSON.parse(serializeAsJSON(elements, appState ?? {}, files ?? {}, 'database')) as WhiteboardData;
+  return { elements: saved.elements, appState: saved.appState, files: saved.files ?? {} };
+}
+
+export default function Whiteboard({ doc, mode, onChange, locale, handle }: ToolProps & { handle?: (h: ToolHandle) => void }) {
+  const readOnly = mode === 'view';
+  const report = useCallback((d: Parameters<typeof onChange>[0]) => !readOnly && onChange(d), [readOnly, onChange]);
+  const { data, update, adopt, toDocument } = useToolDoc<WhiteboardData>('whiteboard', doc, emptyWhiteboardData, report);
+  // What the canvas shows, by Excalidraw's own scene version: its onChange also fires for selection,
+  // scrolling and hovering, which are no change of the document.
+  const shown = useRef<string>(undefined);
+  const lastKey = useRef('');
+  const api = useRef<{ updateScene(s: unknown): void } | null>(null);
+  const initialData = useMemo(() => ({ elements: data.elements, appState: data.appState, files: data.files, scrollToContent: true }) as never, []); // eslint-disable-line react-hooks/exhaustive-deps
+  const current = () => toDocument().data as WhiteboardData;
+
+  // Undo/redo or a reopened document from the host: put it on the canvas.
+  useEffect(() => {
+    const json = JSON.stringify(data);
+    if (shown.current !== undefined && shown.current !== json) api.current?.updateScene({ elements: data.elements, appState: data.appState });
+    shown.current = json;
+  }, [data]);
+
+  useEffect(() => {
+    handle?.({
+      async exportAs(format) {
+        if (format === 'json') return jsonBlob(toDocument());
+        const { elements, appState, files } = current();
+        const scene = { elements, appState: { ...appState, exportBackground: true }, files } as unknown as Scene;
+        if (format === 'svg') return new Blob([new XMLSerializer().serializeToString(await exportToSvg(scene))], { type: 'image/svg+xml' });
+        if (format === 'png') return exportToBlob({ ...scene, mimeType: 'image/png' });
+        throw unsupportedExport(format);
+      },
+    });
+  }, [handle, toDocument]);
+
+  return (
+    <div className="wb" style={{ height: '100%', minHeight: 560 }}>
+      <link rel="stylesheet" href={toolAssetUrl('excalidraw/index.css')} />
+      <Excalidraw
+        initialData={initialData}
+        viewModeEnabled={readOnly}
+        langCode={locale === 'en' ? 'en' : 'zh-CN'}
+        excalidrawAPI={(a) => (api.current = a as never)}
+        UIOptions={{ canvasActions: { loadScene: false, saveToActiveFile: false, export: false, saveAsImage: false } }}
+        onChange={(elements, appState, files) => {
+          // Cheap test first: Excalidraw calls this on every pointer move.
+          const key = `${getSceneVersion(elements)}|${appState.viewBackgroundColor}|${appState.gridSize}|${Object.keys(files).length}`;
+          if (key === lastKey.current) return;
+          const first = !lastKey.current;
+          lastKey.current = key;
+          const next = sceneData(elements as Scene['elements'], appState as Scene['appState'], files as Scene['files']);
+          const json = JSON.stringify(next);
+          if (json === JSON.stringify(current())) return;
+          shown.current = json;
+          // The first call is the opened scene in Excalidraw's normal form (defaults filled in): no edit.
+          if (first) adopt(next);
+          else update(next);
+        }}
+      />
+    </div>
+  );
+}
