@@ -93,6 +93,10 @@ export const Codes = {
   // A state machine was asked for a move its table forbids: a fault of the code, not of the user.
   ILLEGAL_TRANSITION: 5000017,
   STORAGE_FULL: 5070001,
+  // Lesson resource marks (documented in docs/api.md, "Learning").
+  MARK_TITLE_EMPTY: 4220401,
+  MARK_TIME_BEYOND_VIDEO: 4220402,
+  MARK_TIME_TAKEN: 4220403,
 } as const;
 
 export type CodeName = keyof typeof Codes;
@@ -174,6 +178,9 @@ export const catalogue: Readonly<Record<number, CatalogueEntry>> = Object.freeze
   5000016: e(500, '查询文件信息失败，请重新选择', 'Failed to query file info, please select the file again'),
   5000017: e(500, '操作与当前状态不符，请刷新后重试', 'This action does not fit the current state, please refresh and try again'),
   5070001: e(507, '存储空间不足，请稍后重试或联系管理员', 'Insufficient storage space, please try again later or contact the administrator'),
+  4220401: e(422, '要点标题不能为空', 'The key point needs a title'),
+  4220402: e(422, '要点时间超出了视频长度', 'The key point lies beyond the end of the video'),
+  4220403: e(422, '同一时刻只能有一个要点', 'Only one key point per second of the video'),
   2510109: e(403, '没有上传权限', 'No upload permission'),
   2810137: e(409, '该课程已被使用，不能删除', 'This lesson is in use and cannot be deleted'),
 });
