@@ -13,10 +13,11 @@ const h = useHarness();
 let teacher: string;
 let student: string;
 
-const picture = (width: number, height: number, format: 'png' | 'jpeg', alpha = false) =>
-  sharp({ create: { width, height, channels: alpha ? 4 : 3, background: alpha ? { r: 20, g: 120, b: 200, alpha: 0.5 } : { r: 200, g: 80, b: 40 } } })
-    [format]()
-    .toBuffer();
+const picture = (width: number, height: number, format: 'png' | 'jpeg', alpha = false) => {
+  const background = alpha ? { r: 20, g: 120, b: 200, alpha: 0.5 } : { r: 200, g: 80, b: 40 };
+  const image = sharp({ create: { width, height, channels: alpha ? 4 : 3, background } });
+  return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
+};
 
 async function uploaded(bytes: Buffer, fileName: string) {
   const answer = await uploadWhole(h, teacher, bytes, fileName, 5 * 1024 * 1024);
