@@ -11,6 +11,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /healthz/live',
   // Signed media links: the signature is the permission (files/mediaLinks.ts).
   'GET /file/v1/file/media/:fileInfoId',
+  'GET /file/v1/file/media/:fileInfoId/thumb',
   'GET /cas/publicKey',
   'POST /cas/login/restful',
   'POST /cas/sz/login/restful',

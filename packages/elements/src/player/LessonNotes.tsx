@@ -36,6 +36,7 @@ export default function LessonNotes({ api, lessonId, resourceId, lang, currentTi
         onSave={async (content, videoTime) => onSaved(await notes.save(content, videoTime, resourceId))}
         onSeek={onSeek}
         onDelete={notes.remove}
+        onDeleteAll={notes.removeAll}
       />
     </div>
   );

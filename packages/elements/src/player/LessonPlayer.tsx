@@ -12,6 +12,10 @@ import { useLessonSources } from './useLessonSources.js';
 import { mediaOf, usePlayback } from './usePlayback.js';
 import { loadSource, seekTo, usePlyr, type PlyrPlayer } from './usePlyr.js';
 import { useStudyTime } from './useStudyTime.js';
+import { MarksBar } from './MarksBar.js';
+import { marksMessages } from './marksMessages.js';
+import { useDuration } from './useDuration.js';
+import { useMarks } from './useMarks.js';
 import type { LessonNote, NoteSavedDetail, PlayerEndedDetail, PlayerPlayDetail, PlayerProgressDetail, VideoSource } from './playerTypes.js';
 
 export interface LessonPlayerProps {
@@ -35,9 +39,12 @@ export interface LessonPlayerProps {
   onNoteSaved?: (detail: NoteSavedDetail) => void;
   /** A token of the host's for the lesson calls; default: the platform session's. */
   token?: string;
+  /** Shows the key-point editor to a signed-in viewer (the server lets only the lesson's teacher or an administrator save). */
+  editMarks?: boolean;
 }
 
 const LessonNotes = lazy(() => import('./LessonNotes.js'));
+const MarksEditor = lazy(() => import('./MarksEditor.js'));
 
 /** Captions on another origin load only when the video is fetched in CORS mode. */
 const needsCors = (item: VideoSource) => !!item.captions?.some((c) => new URL(c.src, location.href).origin !== location.origin);
@@ -82,6 +89,9 @@ export function LessonPlayer(props: LessonPlayerProps) {
   const [mediaFailure, setMediaFailure] = useState<{ player: PlyrPlayer; src: string } | null>(null);
   const unsupported =
     !!player && !!item && (!browserCanPlay(mediaOf(player), item) || (mediaFailure?.player === player && mediaFailure.src === item.src));
+  const duration = useDuration(player, item?.src ?? '');
+  const marks = useMarks(api, lessonId ? resourceId : null);
+  const mm = useMemo(() => marksMessages(lang), [lang]);
   const study = useStudyTime(platform, api, lessonId && resourceId ? { lessonId, resourceId } : null, lang, loggedIn && !!lessonId);
 
   // What the next source load does: seek to a time, and play (a chosen item, a note on another video).
@@ -226,6 +236,7 @@ export function LessonPlayer(props: LessonPlayerProps) {
           <p className="ds-player__status" role={loaded.status === 'failed' ? 'alert' : 'status'}>{status}</p>
         ) : null}
       </div>
+      <MarksBar marks={marks.marks} duration={duration} messages={mm} onSeek={(mark) => player && seekTo(player, mark.markTime)} />
       {multiple ? (
         <div className="ds-player__bar" part="bar">
           <span className="ds-player__title">{item?.title}</span>
@@ -235,6 +246,18 @@ export function LessonPlayer(props: LessonPlayerProps) {
         </div>
       ) : null}
       {multiple ? <Playlist id={listId} hidden={!listOpen} sources={sources} current={index} messages={m} onChoose={choose} /> : null}
+      {props.editMarks && loggedIn && lessonId && resourceId ? (
+        <Suspense fallback={null}>
+          <MarksEditor
+            api={api}
+            resourceId={resourceId}
+            marks={marks.marks}
+            lang={lang}
+            currentTime={() => (player ? mediaOf(player).currentTime : 0)}
+            onSaved={marks.replace}
+          />
+        </Suspense>
+      ) : null}
       {loggedIn && lessonId ? (
         <Suspense fallback={null}>
           <LessonNotes

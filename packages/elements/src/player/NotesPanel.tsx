@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { ClearNotes } from './ClearNotes.js';
 import { formatTime } from './messages.js';
 import type { NotesMessages } from './notesMessages.js';
 import type { LessonNote } from './playerTypes.js';
@@ -11,13 +12,16 @@ export interface NotesPanelProps {
   onSave(content: string, videoTime: number): Promise<unknown>;
   onSeek(note: LessonNote): void;
   onDelete(note: LessonNote): Promise<unknown>;
+  /** Deletes every note of the viewer on this lesson (after the panel asked). */
+  onDeleteAll(): Promise<unknown>;
 }
 
 /**
  * Notes pinned to a moment. The moment is taken when the viewer starts writing (not when they
  * press save a minute later), which is the moment the note is about.
  */
-export function NotesPanel({ notes, messages: m, currentTime, onSave, onSeek, onDelete }: NotesPanelProps) {
+export function NotesPanel({ notes, messages: m, currentTime, onSave, onSeek, onDelete, onDeleteAll }: NotesPanelProps) {
+  const field = useRef<HTMLTextAreaElement>(null);
   const titleId = useId();
   const fieldId = useId();
   const [text, setText] = useState('');
@@ -51,6 +55,7 @@ export function NotesPanel({ notes, messages: m, currentTime, onSave, onSeek, on
       <form className="ds-player__note-form" onSubmit={(event) => void submit(event)}>
         <label htmlFor={fieldId} className="ds-player__note-label">{time === null ? m.newNote : m.noteLabel(formatTime(time))}</label>
         <textarea
+          ref={field}
           id={fieldId}
           name="note"
           className="ds-player__note-input"
@@ -71,6 +76,7 @@ export function NotesPanel({ notes, messages: m, currentTime, onSave, onSeek, on
         </button>
         {failed ? <p className="ds-player__error" role="alert">{m.noteFailed}</p> : null}
       </form>
+      {notes.length ? <ClearNotes count={notes.length} messages={m} onConfirm={onDeleteAll} onDone={() => field.current?.focus()} /> : null}
       {notes.length ? (
         <ol className="ds-player__note-list">
           {notes.map((note) => (

@@ -13,9 +13,11 @@ import type { NoteSavedDetail, PlayerEndedDetail, PlayerPlayDetail, PlayerProgre
  * @attr {number} start-at - Seconds to start the first video at (instead of the remembered position).
  * @attr {boolean} autoplay - Start playing the first video at once (browsers allow this only with `muted`).
  * @attr {boolean} muted - Start muted.
+ * @attr {boolean} edit-marks - Shows the key-point editor (添加要点 / 删除) to a signed-in viewer; the server saves only for the lesson's teacher or an administrator.
  *
  * @prop {boolean} autoplay - Mirrors the `autoplay` attribute.
  * @prop {boolean} muted - Mirrors the `muted` attribute.
+ * @prop {boolean} editMarks - Mirrors the `edit-marks` attribute.
  * @prop {string} token - Token for the lesson, note and study-time calls (property only, never an attribute). Default: the platform session's token.
  * @prop {Array<{ src: string, type?: string, title?: string, coverImg?: string, desc?: string, captions?: Array<{ src: string, srclang: string, label: string }> }>} sources - A playlist of the page's own (property only). Takes precedence over `lesson-id`'s videos.
  *
@@ -36,6 +38,11 @@ import type { NoteSavedDetail, PlayerEndedDetail, PlayerPlayDetail, PlayerProgre
  * @csspart note-input - The note field.
  * @csspart note-save - The 保存笔记 button.
  * @csspart note - One saved note.
+ * @csspart notes-clear - The 清空本课笔记 button.
+ * @csspart notes-clear-confirm - The question asked before deleting all the viewer's notes of the lesson.
+ * @csspart marks - The video's key points on a time line under the video.
+ * @csspart mark - One key point (a button that seeks to its moment).
+ * @csspart marks-editor - The key-point editor (`edit-marks`).
  *
  * @cssproperty --ds-player-min-height - Smallest height of the video area. Default 300px.
  * @cssproperty --ds-color-primary - Player accent (progress, buttons, cover play button).
@@ -53,7 +60,7 @@ import type { NoteSavedDetail, PlayerEndedDetail, PlayerPlayDetail, PlayerProgre
  */
 export class DsLessonPlayerElement extends dsElement(LessonPlayer, {
   attributes: { apiBase: 'string', lessonId: 'string', lang: 'string', endTime: 'number', startAt: 'number' },
-  booleans: { autoplay: 'autoplay', muted: 'muted' },
+  booleans: { autoplay: 'autoplay', muted: 'muted', 'edit-marks': 'editMarks' },
   properties: ['sources', 'token'],
   events: { onPlay: 'ds-player-play', onEnded: 'ds-player-ended', onProgress: 'ds-player-progress', onNoteSaved: 'ds-note-saved' },
 }) {}

@@ -2,7 +2,7 @@
  * What the player makes of the cloud-lesson calls: the SDK's lessons client (the same one the portal
  * uses), turned into the player's video sources and note list.
  */
-import { createLessonsApi, type LearningReport } from '@dscloud/sdk/lessons';
+import { createLessonsApi, type LearningReport, type ResourceMarkInput } from '@dscloud/sdk/lessons';
 import type { Platform } from '../shared/platformRegistry.js';
 import type { LessonNote, VideoSource } from './playerTypes.js';
 
@@ -57,6 +57,11 @@ export function lessonApi(platform: Platform, token: () => string | undefined = 
     },
     saveNote: (note: { lessonId: string; resourceId: string | null; content: string; videoTime: number }): Promise<LessonNote> => lessons.saveNote(note),
     deleteNote: (lessonNoteId: string) => lessons.deleteNote(lessonNoteId),
+    deleteLessonNotes: (lessonId: string) => lessons.deleteLessonNotes(lessonId, silent),
+    /** A video's key points in time order (public: anyone who may watch the lesson). */
+    marks: (lessonResourceId: string) => lessons.marks(lessonResourceId, silent),
+    /** Replaces a video's key points (the lesson's teacher or an administrator); answers the stored list. */
+    saveMarks: (lessonResourceId: string, marks: ResourceMarkInput[]) => lessons.saveMarks(lessonResourceId, marks, silent),
     /** The absolute address of an API path, for the keep-alive report on page hide. */
     reportUrl: lessons.reportUrl,
     /** The token calls go out with: the host's, else the session's. */

@@ -14,6 +14,12 @@ const text = {
     deleteNote: (time: string) => `删除 ${time} 的笔记`,
     delete: '删除',
     noteFailed: '笔记保存失败',
+    clearNotes: '清空本课笔记',
+    clearConfirm: (n: number) => `确定删除本课的全部 ${n} 条笔记吗？删除后无法恢复。`,
+    clearYes: '确定删除',
+    clearNo: '取消',
+    clearing: '删除中…',
+    clearFailed: '删除失败，请重试',
   },
   en: {
     notes: 'Notes',
@@ -27,6 +33,12 @@ const text = {
     deleteNote: (time: string) => `Delete the note at ${time}`,
     delete: 'Delete',
     noteFailed: 'The note could not be saved',
+    clearNotes: 'Delete all my notes of this lesson',
+    clearConfirm: (n: number) => `Delete all ${n} of your notes of this lesson? This cannot be undone.`,
+    clearYes: 'Delete all',
+    clearNo: 'Cancel',
+    clearing: 'Deleting…',
+    clearFailed: 'The notes could not be deleted, please try again',
   },
 };
 

@@ -6,6 +6,8 @@ export interface Notes {
   notes: LessonNote[];
   save(content: string, videoTime: number, resourceId: string | null): Promise<LessonNote>;
   remove(note: LessonNote): Promise<void>;
+  /** Deletes every note of the viewer on this lesson (on the server first; the list empties when it answers). */
+  removeAll(): Promise<void>;
 }
 
 const byTime = (a: LessonNote, b: LessonNote) => a.videoTime - b.videoTime || (a.createTime ?? 0) - (b.createTime ?? 0);
@@ -46,5 +48,9 @@ export function useNotes(api: LessonApi, lessonId: string | undefined, enabled: 
     },
     [api],
   );
-  return { notes, save, remove };
+  const removeAll = useCallback(async () => {
+    await api.deleteLessonNotes(lessonId!);
+    setNotes([]);
+  }, [api, lessonId]);
+  return { notes, save, remove, removeAll };
 }

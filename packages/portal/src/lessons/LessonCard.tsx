@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { mediaThumbUrl } from '@dscloud/sdk/files';
 import type { LessonSummary } from '../api/lessons';
 import { useLocale, useT } from '../i18n/useT';
 import { usePortal } from '../platform/PortalContext';
@@ -23,11 +24,22 @@ export function LessonCard({ lesson, extra, to }: LessonCardProps) {
   const en = useLocale() === 'en';
   const { platform } = usePortal();
   const cover = lesson.coverUrl ? platform.http.url(lesson.coverUrl) : null;
+  // Cards show the cover's thumbnail (480 px wide at most); the picture itself if it has none.
+  const thumb = cover ? platform.http.url(mediaThumbUrl(lesson.coverUrl)) : null;
   const state = lesson.liveFlag === 1 && lesson.liveState ? lesson.liveState : null;
   return (
     <article className="ds-lesson-card" data-subject={lesson.subjectCode}>
       <div className="ds-lesson-card-cover">
-        {cover ? <img src={cover} alt="" loading="lazy" /> : null}
+        {cover && thumb ? (
+          <img
+            src={thumb}
+            alt=""
+            loading="lazy"
+            onError={(event) => {
+              if (event.currentTarget.src !== cover) event.currentTarget.src = cover;
+            }}
+          />
+        ) : null}
         {state ? <span className={`ds-live-badge ds-live-badge--${state}`}>{t(`learn.${state}`)}</span> : null}
         {lesson.liveFlag === 0 && lesson.durationSeconds ? <span className="ds-lesson-card-duration">{clock(lesson.durationSeconds)}</span> : null}
       </div>

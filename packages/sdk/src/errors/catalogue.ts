@@ -117,6 +117,10 @@ export const Codes = {
   HELP_ARTICLE_INVALID: 4220108,
   FEEDBACK_NOT_FOUND: 4040101,
   HELP_ARTICLE_NOT_FOUND: 4040102,
+  // Lesson resource marks (documented in docs/api.md, "Learning").
+  MARK_TITLE_EMPTY: 4220401,
+  MARK_TIME_BEYOND_VIDEO: 4220402,
+  MARK_TIME_TAKEN: 4220403,
 } as const;
 
 export type CodeName = keyof typeof Codes;
@@ -209,6 +213,9 @@ export const catalogue: Readonly<Record<number, CatalogueEntry>> = Object.freeze
   4220108: e(422, '帮助文章内容不完整或过长', 'The help article is incomplete or too long'),
   4040101: e(404, '反馈不存在', 'Feedback not found'),
   4040102: e(404, '帮助文章不存在', 'Help article not found'),
+  4220401: e(422, '要点标题不能为空', 'The key point needs a title'),
+  4220402: e(422, '要点时间超出了视频长度', 'The key point lies beyond the end of the video'),
+  4220403: e(422, '同一时刻只能有一个要点', 'Only one key point per second of the video'),
   2510109: e(403, '没有上传权限', 'No upload permission'),
   // Single sign-on and device shells.
   4010201: e(401, '票据无效：签名校验未通过', 'Invalid ticket: the signature does not match'),

@@ -18,3 +18,4 @@ export {
   type Mp4Track,
   type ReadMovieOptions,
 } from './mp4Movie.js';
+export { mediaThumbUrl } from './thumbUrl.js';

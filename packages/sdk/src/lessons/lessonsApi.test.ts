@@ -35,4 +35,19 @@ describe('lessons client', () => {
     expect(request!.headers.Authorization).toBe('tok-host');
     expect(request!.body).toEqual({ lessonId: 'L1', resourceId: null, content: '笔记', videoTime: 12 });
   });
+
+  it('deletes all the caller’s notes of one lesson, and counts a page view publicly while nobody is signed in', async () => {
+    const { server, platform } = setup();
+    server
+      .on('DELETE', '/cloudSchool/v1/lessonNote/deleteByLessonId', (request) => ok({ lessonId: request.query.lessonId, deleted: 3 }))
+      .on('POST', '/cloudSchool/v1/lessonPreview/add', () => ok({ lessonId: 'L1', viewCount: 8 }));
+    const portal = createLessonsApi(platform.http, { signedIn: () => !!platform.session.getState().token });
+    await expect(portal.preview('L1')).resolves.toEqual({ lessonId: 'L1', viewCount: 8 });
+    expect(server.requestsTo('/cloudSchool/v1/lessonPreview/add')[0]!.headers.Authorization).toBeUndefined();
+    platform.session.setLogin({ token: 'tok-session', expire: 3600 });
+    await expect(portal.deleteLessonNotes('L1')).resolves.toEqual({ lessonId: 'L1', deleted: 3 });
+    const [request] = server.requestsTo('/cloudSchool/v1/lessonNote/deleteByLessonId');
+    expect(request!.headers.Authorization).toBe('tok-session');
+    expect(request!.query.lessonId).toBe('L1');
+  });
 });

@@ -12,6 +12,8 @@ import type {
   LessonView,
   Note,
   Page,
+  ResourceMark,
+  ResourceMarkInput,
   ScheduleDay,
   StudyRow,
   SubjectOption,
@@ -94,6 +96,17 @@ export function createLessonsApi(http: JsonClient, options: LessonsApiOptions = 
     saveNote: (note: { lessonId: string; resourceId: string | null; content: string; videoTime: number }, o?: O) =>
       http.post<Note>(cs('lessonNote/save'), note, as(session, o)),
     deleteNote: (lessonNoteId: string, o?: O) => http.delete<unknown>(cs('lessonNote/deleteByNoteId'), { lessonNoteId }, as(session, o)),
+    /** Deletes every note of the caller on one lesson (nobody else's); answers how many went. */
+    deleteLessonNotes: (lessonId: string, o?: O) =>
+      http.delete<{ lessonId: string; deleted: number }>(cs('lessonNote/deleteByLessonId'), { lessonId }, as(session, o)),
+
+    /** A video's key points, in time order (anyone who may watch the lesson). */
+    marks: (lessonResourceId: string, o?: O) => http.get<ResourceMark[]>(cs('lessonResourceMark/getList'), { lessonResourceId }, as(viewer(), o)),
+    /** Replaces a video's key points as a whole (the lesson's teacher or an administrator). */
+    saveMarks: (lessonResourceId: string, marks: ResourceMarkInput[], o?: O) =>
+      http.post<ResourceMark[]>(cs('lessonResourceMark/batchSave'), { lessonResourceId, marks }, as(session, o)),
+    /** Counts one view of a lesson's page (once per viewer and hour on the server). */
+    preview: (lessonId: string, o?: O) => http.post<{ lessonId: string; viewCount: number }>(cs('lessonPreview/add'), { lessonId }, as(viewer(), o)),
 
     studyPage: (body: Paging & { liveFlag?: 0 | 1 }, o?: O) => http.post<Page<StudyRow>>(cs('lessonOperation/getPage'), body, as(session, o)),
     totals: (o?: O) => http.get<LearningTotals>(cs('lessonOperation/getLearningCountAndDuration'), undefined, as(session, o)),

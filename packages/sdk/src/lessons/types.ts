@@ -264,6 +264,27 @@ export interface Note {
   createTime: number;
 }
 
+/** A key point on a video's time line (`lessonResourceMark/getList`), in time order. */
+export interface ResourceMark {
+  markId: string;
+  lessonResourceId: string;
+  /** Seconds from the start of the video. */
+  markTime: number;
+  title: string;
+  content: string;
+  createTime: number;
+}
+
+/** One mark of `lessonResourceMark/batchSave`: the list replaces the video's marks as a whole. */
+export interface ResourceMarkInput {
+  markTime: number;
+  title: string;
+  content?: string;
+}
+
+/** Limits of a video's marks, checked by the server and by the player's editor. */
+export const MARK_LIMITS = { marks: 100, title: 100, content: 1000 } as const;
+
 export type StudyRow = LessonSummary & { totalSeconds: number; lastPosition: number; lastLearnTime: number; myScore: number | null };
 export type CollectionRow = LessonSummary & { collectTime: number };
 

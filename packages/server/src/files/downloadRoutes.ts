@@ -13,6 +13,8 @@ import type { FileStore } from './fileStore.js';
 import { MEDIA_PATH } from './mediaLinks.js';
 import { sendStoredFile, wantsDownload } from './sendStoredFile.js';
 import { view } from './uploadRoutes.js';
+import { Thumbnails } from './thumbnails.js';
+import type { FileInfoRow } from './fileRows.js';
 
 const idParams = { type: 'object', required: ['fileInfoId'], properties: { fileInfoId: { type: 'string', pattern: '^[0-9]{1,15}$' } } } as const;
 const downloadQuery = { type: 'object', properties: { download: { type: 'string', maxLength: 8 } } } as const;
@@ -28,6 +30,19 @@ const mediaQuery = {
 
 export async function downloadRoutes(app: FastifyInstance, ctx: AppContext, repo: FileRepo, store: FileStore): Promise<void> {
   const guard = ctx.guard.requireUser;
+  const thumbs = new Thumbnails(ctx.db.orm, store);
+  /** The file as its thumbnail: same name (with the thumbnail's extension), the thumbnail's bytes. */
+  const thumbOf = async (row: FileInfoRow): Promise<FileInfoRow> => {
+    const thumb = await thumbs.ensure(row.content);
+    if (!thumb) throw new AppError(Codes.NOT_FOUND, `文件没有缩略图：fileInfoId=${row.id} 不是可缩放的图片（PNG、JPEG、WebP、GIF）`);
+    const extension = thumb.mime === 'image/png' ? 'png' : 'jpg';
+    return {
+      ...row,
+      fileName: `${row.fileName.replace(/\.[^.]*$/, '')}-thumb.${extension}`,
+      extension,
+      content: { ...row.content, sha256: `${row.content.sha256}-thumb`, size: thumb.size, mime: thumb.mime, storageKey: thumb.key },
+    };
+  };
   const load = async (userId: string, id: string) => {
     const row = await repo.fileInfo(Number(id), userId);
     if (!row) throw new AppError(Codes.NOT_FOUND, `文件不存在：fileInfoId=${id}`);
@@ -44,6 +59,27 @@ export async function downloadRoutes(app: FastifyInstance, ctx: AppContext, repo
     async (request, reply) => {
       const row = await load(request.auth!.user.id, request.params.fileInfoId);
       return sendStoredFile(request, reply, row, store, { forceDownload: wantsDownload(request.query.download), cacheControl: 'private, no-cache' });
+    },
+  );
+
+  app.get<{ Params: { fileInfoId: string } }>('/file/v1/file/thumb/:fileInfoId', { preValidation: guard, schema: { params: idParams } }, async (request, reply) => {
+    const row = await thumbOf(await load(request.auth!.user.id, request.params.fileInfoId));
+    return sendStoredFile(request, reply, row, store, { forceDownload: false, cacheControl: 'private, no-cache' });
+  });
+
+  // A thumbnail goes wherever its picture may go: the same signed link with `/thumb` after the id.
+  app.get<{ Params: { fileInfoId: string }; Querystring: { e: number; s: string } }>(
+    `${MEDIA_PATH}/:fileInfoId/thumb`,
+    { config: { public: true }, schema: { params: idParams, querystring: mediaQuery } },
+    async (request, reply) => {
+      const { fileInfoId } = request.params;
+      const check = ctx.media.check(fileInfoId, request.query.e, request.query.s);
+      if (check === 'invalid') throw new AppError(Codes.FORBIDDEN, '媒体链接无效：签名不符，请从课程页面重新打开');
+      if (check === 'expired') throw new AppError(Codes.FORBIDDEN, '媒体链接已过期，请刷新页面后重试');
+      const row = await repo.fileInfoById(Number(fileInfoId));
+      if (!row) throw new AppError(Codes.NOT_FOUND, `文件不存在：fileInfoId=${fileInfoId}`);
+      const secondsLeft = Math.max(0, request.query.e - Math.floor(ctx.now() / 1000));
+      return sendStoredFile(request, reply, await thumbOf(row), store, { forceDownload: false, cacheControl: `private, max-age=${Math.min(secondsLeft, 3600)}, immutable` });
     },
   );
 

@@ -1,6 +1,7 @@
 /** The `fileInfo` object clients receive (spec §3 "file download info" plus what the uploader shows). */
 import { FileCategory, fileConfig } from './fileConfig.js';
 import type { FileInfoRow } from './fileRepo.js';
+import { Thumbnails } from './thumbnails.js';
 
 export interface FileInfoView {
   fileInfoId: number;
@@ -12,6 +13,7 @@ export interface FileInfoView {
   contentType: string;
   /** Download path on this server (`fileServerPath/{fileInfoId}`). */
   path: string;
+  /** The picture's thumbnail (owner, token; made on first request): '' for what is not a picture. */
   thumbUrl: string;
   downloadType: 'inline' | 'attachment';
   supportSourceFlag: number;
@@ -35,7 +37,7 @@ export function toFileInfoView(row: FileInfoRow, disposition: 'inline' | 'attach
     fileCategoryCode: row.categoryCode,
     contentType: row.content.mime,
     path: `${fileConfig().fileServerPath}/${row.id}`,
-    thumbUrl: '',
+    thumbUrl: Thumbnails.fits(row.content) ? `/file/v1/file/thumb/${row.id}` : '',
     downloadType: disposition,
     supportSourceFlag: row.supportSourceFlag,
     businessCode: row.businessCode,

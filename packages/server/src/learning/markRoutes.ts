@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Codes } from '@dscloud/sdk/errors';
+import { MARK_LIMITS } from '@dscloud/sdk/lessons';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/appError.js';
 import { localeOf, ok } from '../http/envelope.js';
@@ -52,14 +53,14 @@ export async function markRoutes(app: FastifyInstance, ctx: AppContext): Promise
             lessonResourceId: idSchema,
             marks: {
               type: 'array',
-              maxItems: 100,
+              maxItems: MARK_LIMITS.marks,
               items: {
                 type: 'object',
                 required: ['markTime', 'title'],
                 properties: {
                   markTime: { type: 'integer', minimum: 0, maximum: 86_400 },
-                  title: { type: 'string', minLength: 1, maxLength: 100 },
-                  content: { type: 'string', maxLength: 1000 },
+                  title: { type: 'string', minLength: 1, maxLength: MARK_LIMITS.title },
+                  content: { type: 'string', maxLength: MARK_LIMITS.content },
                 },
               },
             },
@@ -71,11 +72,16 @@ export async function markRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const { lessonResourceId, marks } = request.body;
       const lesson = await manageableLesson(ctx, request.auth!, await lessonOf(lessonResourceId));
       const resource = (await queries.resources(lesson.lessonId)).find((r) => r.resourceId === lessonResourceId)!;
+      const seen = new Set<number>();
       for (const [i, mark] of marks.entries()) {
-        if (!mark.title.trim()) throw new AppError(Codes.BAD_REQUEST, `参数 marks[${i}].title 不能为空`, { field: `marks[${i}].title` });
+        if (!mark.title.trim()) throw new AppError(Codes.MARK_TITLE_EMPTY, `参数 marks[${i}].title 不能为空：要点需要标题`, { field: `marks[${i}].title` });
         if (resource.durationSeconds > 0 && mark.markTime > resource.durationSeconds) {
-          throw new AppError(Codes.BAD_REQUEST, `参数 marks[${i}].markTime 超出了视频长度（${resource.durationSeconds} 秒）`, { field: `marks[${i}].markTime` });
+          throw new AppError(Codes.MARK_TIME_BEYOND_VIDEO, `参数 marks[${i}].markTime 超出了视频长度（${resource.durationSeconds} 秒）`, { field: `marks[${i}].markTime` });
         }
+        if (seen.has(mark.markTime)) {
+          throw new AppError(Codes.MARK_TIME_TAKEN, `参数 marks[${i}].markTime 与前面的要点同一时刻（第 ${mark.markTime} 秒），同一时刻只能有一个要点`, { field: `marks[${i}].markTime` });
+        }
+        seen.add(mark.markTime);
       }
       const now = ctx.now();
       // The list replaces the video's marks as a whole: what the editor shows is what is stored.

@@ -1,8 +1,9 @@
 import { LessonPlayer } from '@dscloud/elements';
 import { Breadcrumb, Skeleton } from 'antd';
+import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useLocale, useT } from '../../i18n/useT';
-import { useLoggedIn } from '../../platform/hooks';
+import { useLoggedIn, useViewer } from '../../platform/hooks';
 import { LessonGrid } from '../LessonGrid';
 import { SubjectTag } from '../SubjectTag';
 import { useAsync } from '../useAsync';
@@ -29,6 +30,11 @@ export default function CourseDetailScreen() {
   const api = useLessonsApi();
   const lesson = useAsync(() => api.byId(courseId), [api, courseId, loggedIn]);
   const related = useAsync(async () => (await api.relatedPage({ lessonId: courseId, pageSize: RELATED_COUNT })).rows, [api, courseId]);
+  const viewer = useViewer();
+  // One view of the lesson's page (visitor or user); the server counts a viewer once an hour.
+  useEffect(() => {
+    void api.preview(courseId, { silent: true }).catch(() => undefined);
+  }, [api, courseId]);
   const at = Number(search.get('t'));
   const startAt = search.has('t') && Number.isFinite(at) && at >= 0 ? at : undefined;
 
@@ -39,6 +45,8 @@ export default function CourseDetailScreen() {
   }
   const detail = lesson.data?.lessonId === courseId ? lesson.data : null;
   if (!detail) return <Skeleton active paragraph={{ rows: 8 }} />;
+  // The lesson's own teacher marks the key points while watching (the server checks again on save).
+  const ownLesson = !!viewer.userId && (detail.createdBy === viewer.userId || detail.teacherUserId === viewer.userId);
 
   return (
     <div className="ds-detail">
@@ -71,6 +79,7 @@ export default function CourseDetailScreen() {
           lessonId={detail.lessonId}
           lang={lang}
           startAt={startAt}
+          editMarks={ownLesson}
         />
       </div>
       <LessonActions lesson={detail} />

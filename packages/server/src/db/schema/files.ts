@@ -13,6 +13,10 @@ export const fileContents = pgTable('file_contents', {
   storageKey: text('storage_key').notNull(),
   mime: text('mime').notNull(),
   createdAt: epoch('created_at').notNull(),
+  /** The picture's thumbnail beside it (migrations/0092), NULL until first asked for. */
+  thumbKey: text('thumb_key'),
+  thumbWidth: integer('thumb_width'),
+  thumbHeight: integer('thumb_height'),
 });
 
 export const fileInfos = pgTable('file_infos', {
