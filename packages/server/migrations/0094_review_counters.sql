@@ -32,121 +32,117 @@ CREATE TABLE activity_sign_up_counters (
   PRIMARY KEY (activity_id, dim, key)
 );
 
--- The counter rows of one work (delta +1 or -1). Keys are upserted in one statement in a fixed order,
--- so two transactions counting the same keys wait for each other instead of deadlocking.
-CREATE FUNCTION ds_count_work(w activity_works, delta integer) RETURNS void LANGUAGE plpgsql AS $$
-DECLARE
-  st smallint := w.stage;
-  subj integer := w.subject_code;
-  dist text := w.district_id;
-BEGIN
-  IF st IS NULL OR subj IS NULL OR dist IS NULL THEN
-    SELECT coalesce(w.stage, s.stage), coalesce(w.subject_code, s.subject_code), coalesce(w.district_id, s.district_id)
-      INTO st, subj, dist FROM activity_sign_ups s WHERE s.id = w.sign_up_id;
-    IF NOT FOUND THEN
-      st := w.stage;
-      subj := w.subject_code;
-      dist := w.district_id;
-    END IF;
-  END IF;
+-- The triggers run once per statement with the changed rows (transition tables), so a bulk insert
+-- or update costs one grouped upsert, and one decision a handful of counter rows. The deltas of a
+-- statement are summed per key first and upserted in key order: two transactions counting the same
+-- keys wait for each other instead of deadlocking. Rows of a deleted activity are not counted (its
+-- counters go with it, below).
+CREATE FUNCTION ds_count_works(olds activity_works[], news activity_works[]) RETURNS void LANGUAGE sql AS $$
   INSERT INTO activity_work_counters AS c (activity_id, dim, key, submit_status, review_state, review_level, n)
-  SELECT w.activity_id, d.dim, d.key, w.submit_status, w.review_state, d.lvl, delta
-  FROM (VALUES
-      ('all', '', coalesce(w.review_level, 0)::smallint),
-      ('subject', coalesce(st::text, '') || '|' || coalesce(subj::text, ''), 0::smallint),
-      ('district', coalesce(dist, ''), 0::smallint),
-      ('school', w.school_id, 0::smallint),
-      ('node', w.node_id, 0::smallint),
-      ('pending', coalesce(st::text, '') || '|' || coalesce(subj::text, '') || '|' || w.school_id || '|' || coalesce(dist, ''), coalesce(w.review_level, 0)::smallint)
-    ) AS d(dim, key, lvl)
-  WHERE d.dim <> 'pending' OR (w.submit_status = 1 AND w.review_state = 1)
-  ORDER BY d.dim, d.key, d.lvl
+  SELECT x.activity_id, x.dim, x.key, x.submit_status, x.review_state, x.lvl, sum(x.delta)
+  FROM (
+    SELECT w.activity_id, d.dim, d.key, w.submit_status, w.review_state, d.lvl, w.delta
+    FROM (SELECT o.*, -1 AS delta FROM unnest(olds) o UNION ALL SELECT n.*, 1 AS delta FROM unnest(news) n) w
+    LEFT JOIN activity_sign_ups s ON s.id = w.sign_up_id
+    CROSS JOIN LATERAL (SELECT coalesce(coalesce(w.stage, s.stage)::text, '') || '|' || coalesce(coalesce(w.subject_code, s.subject_code)::text, '') AS subject,
+                               coalesce(w.district_id, s.district_id, '') AS district) k
+    CROSS JOIN LATERAL (VALUES
+        ('all', '', coalesce(w.review_level, 0)::smallint),
+        ('subject', k.subject, 0::smallint),
+        ('district', k.district, 0::smallint),
+        ('school', w.school_id, 0::smallint),
+        ('node', w.node_id, 0::smallint),
+        ('pending', k.subject || '|' || w.school_id || '|' || k.district, coalesce(w.review_level, 0)::smallint)
+      ) AS d(dim, key, lvl)
+    WHERE d.dim <> 'pending' OR (w.submit_status = 1 AND w.review_state = 1)
+  ) x
+  WHERE EXISTS (SELECT 1 FROM activities a WHERE a.id = x.activity_id)
+  GROUP BY 1, 2, 3, 4, 5, 6
+  HAVING sum(x.delta) <> 0
+  ORDER BY 1, 2, 3, 4, 5, 6
   ON CONFLICT (activity_id, dim, key, submit_status, review_state, review_level) DO UPDATE SET n = c.n + EXCLUDED.n;
-END $$;
+$$;
 
-CREATE FUNCTION ds_count_works() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION ds_count_works_trigger() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'UPDATE' AND (OLD.activity_id, OLD.submit_status, OLD.review_state, OLD.review_level, OLD.stage, OLD.subject_code,
-                           OLD.district_id, OLD.school_id, OLD.node_id, OLD.sign_up_id)
-      IS NOT DISTINCT FROM (NEW.activity_id, NEW.submit_status, NEW.review_state, NEW.review_level, NEW.stage, NEW.subject_code,
-                           NEW.district_id, NEW.school_id, NEW.node_id, NEW.sign_up_id) THEN
-    RETURN NULL;
-  END IF;
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    -- A work deleted with its activity: the activity's counters go with it (activities trigger below).
-    IF TG_OP = 'DELETE' AND NOT EXISTS (SELECT 1 FROM activities WHERE id = OLD.activity_id) THEN
-      RETURN NULL;
-    END IF;
-    PERFORM ds_count_work(OLD, -1);
-  END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    PERFORM ds_count_work(NEW, 1);
+  IF TG_OP = 'INSERT' THEN
+    PERFORM ds_count_works('{}', (SELECT array_agg(r::activity_works) FROM new_rows r));
+  ELSIF TG_OP = 'UPDATE' THEN
+    PERFORM ds_count_works((SELECT array_agg(r::activity_works) FROM old_rows r), (SELECT array_agg(r::activity_works) FROM new_rows r));
+  ELSE
+    PERFORM ds_count_works((SELECT array_agg(r::activity_works) FROM old_rows r), '{}');
   END IF;
   RETURN NULL;
 END $$;
 
-CREATE TRIGGER activity_works_count AFTER INSERT OR UPDATE OR DELETE ON activity_works
-  FOR EACH ROW EXECUTE FUNCTION ds_count_works();
+CREATE TRIGGER activity_works_count_insert AFTER INSERT ON activity_works
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ds_count_works_trigger();
+CREATE TRIGGER activity_works_count_update AFTER UPDATE ON activity_works
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ds_count_works_trigger();
+CREATE TRIGGER activity_works_count_delete AFTER DELETE ON activity_works
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ds_count_works_trigger();
 
-CREATE FUNCTION ds_count_sign_up(s activity_sign_ups, delta integer) RETURNS void LANGUAGE plpgsql AS $$
-BEGIN
-  IF s.status <> 1 THEN
-    RETURN;
-  END IF;
+CREATE FUNCTION ds_count_sign_ups(olds activity_sign_ups[], news activity_sign_ups[]) RETURNS void LANGUAGE sql AS $$
   INSERT INTO activity_sign_up_counters AS c (activity_id, dim, key, n)
-  SELECT s.activity_id, d.dim, d.key, delta
-  FROM (VALUES ('all', ''), ('subject', s.stage || '|' || s.subject_code), ('district', coalesce(s.district_id, '')), ('school', s.school_id)) AS d(dim, key)
-  ORDER BY d.dim, d.key
+  SELECT s.activity_id, d.dim, d.key, sum(s.delta)
+  FROM (SELECT o.*, -1 AS delta FROM unnest(olds) o UNION ALL SELECT n.*, 1 AS delta FROM unnest(news) n) s
+  CROSS JOIN LATERAL (VALUES ('all', ''), ('subject', s.stage || '|' || s.subject_code), ('district', coalesce(s.district_id, '')), ('school', s.school_id)) AS d(dim, key)
+  WHERE s.status = 1 AND EXISTS (SELECT 1 FROM activities a WHERE a.id = s.activity_id)
+  GROUP BY 1, 2, 3
+  HAVING sum(s.delta) <> 0
+  ORDER BY 1, 2, 3
   ON CONFLICT (activity_id, dim, key) DO UPDATE SET n = c.n + EXCLUDED.n;
-END $$;
+$$;
 
-CREATE FUNCTION ds_count_sign_ups() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION ds_count_sign_ups_trigger() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP = 'UPDATE' AND (OLD.activity_id, OLD.status, OLD.stage, OLD.subject_code, OLD.district_id, OLD.school_id)
-      IS NOT DISTINCT FROM (NEW.activity_id, NEW.status, NEW.stage, NEW.subject_code, NEW.district_id, NEW.school_id) THEN
-    RETURN NULL;
-  END IF;
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    IF TG_OP = 'DELETE' AND NOT EXISTS (SELECT 1 FROM activities WHERE id = OLD.activity_id) THEN
-      RETURN NULL;
-    END IF;
-    PERFORM ds_count_sign_up(OLD, -1);
-  END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') THEN
-    PERFORM ds_count_sign_up(NEW, 1);
+  IF TG_OP = 'INSERT' THEN
+    PERFORM ds_count_sign_ups('{}', (SELECT array_agg(r::activity_sign_ups) FROM new_rows r));
+  ELSIF TG_OP = 'UPDATE' THEN
+    PERFORM ds_count_sign_ups((SELECT array_agg(r::activity_sign_ups) FROM old_rows r), (SELECT array_agg(r::activity_sign_ups) FROM new_rows r));
+  ELSE
+    PERFORM ds_count_sign_ups((SELECT array_agg(r::activity_sign_ups) FROM old_rows r), '{}');
   END IF;
   RETURN NULL;
 END $$;
 
-CREATE TRIGGER activity_sign_ups_count AFTER INSERT OR UPDATE OR DELETE ON activity_sign_ups
-  FOR EACH ROW EXECUTE FUNCTION ds_count_sign_ups();
+CREATE TRIGGER activity_sign_ups_count_insert AFTER INSERT ON activity_sign_ups
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ds_count_sign_ups_trigger();
+CREATE TRIGGER activity_sign_ups_count_update AFTER UPDATE ON activity_sign_ups
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ds_count_sign_ups_trigger();
+CREATE TRIGGER activity_sign_ups_count_delete AFTER DELETE ON activity_sign_ups
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ds_count_sign_ups_trigger();
 
-CREATE FUNCTION ds_count_sign_up_nodes() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  delta integer := 0;
-  act text;
-BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.status = 1 THEN
-    delta := delta - 1;
-    act := OLD.activity_id;
-  END IF;
-  IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.status = 1 THEN
-    delta := delta + 1;
-    act := NEW.activity_id;
-  END IF;
-  IF TG_OP = 'UPDATE' AND OLD.activity_id <> NEW.activity_id THEN
-    RAISE EXCEPTION 'activity_sign_up_nodes: activity_id never changes';
-  END IF;
-  IF delta = 0 OR (TG_OP = 'DELETE' AND NOT EXISTS (SELECT 1 FROM activities WHERE id = OLD.activity_id)) THEN
-    RETURN NULL;
-  END IF;
-  INSERT INTO activity_sign_up_counters AS c (activity_id, dim, key, n) VALUES (act, 'nodes', '', delta)
+-- The claimed nodes (status 1) of an activity: 'nodes' ''.
+CREATE FUNCTION ds_count_sign_up_nodes(olds activity_sign_up_nodes[], news activity_sign_up_nodes[]) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO activity_sign_up_counters AS c (activity_id, dim, key, n)
+  SELECT x.activity_id, 'nodes', '', sum(x.delta)
+  FROM (SELECT o.*, -1 AS delta FROM unnest(olds) o UNION ALL SELECT n.*, 1 AS delta FROM unnest(news) n) x
+  WHERE x.status = 1 AND EXISTS (SELECT 1 FROM activities a WHERE a.id = x.activity_id)
+  GROUP BY 1
+  HAVING sum(x.delta) <> 0
+  ORDER BY 1
   ON CONFLICT (activity_id, dim, key) DO UPDATE SET n = c.n + EXCLUDED.n;
+$$;
+
+CREATE FUNCTION ds_count_sign_up_nodes_trigger() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM ds_count_sign_up_nodes('{}', (SELECT array_agg(r::activity_sign_up_nodes) FROM new_rows r));
+  ELSIF TG_OP = 'UPDATE' THEN
+    PERFORM ds_count_sign_up_nodes((SELECT array_agg(r::activity_sign_up_nodes) FROM old_rows r), (SELECT array_agg(r::activity_sign_up_nodes) FROM new_rows r));
+  ELSE
+    PERFORM ds_count_sign_up_nodes((SELECT array_agg(r::activity_sign_up_nodes) FROM old_rows r), '{}');
+  END IF;
   RETURN NULL;
 END $$;
 
-CREATE TRIGGER activity_sign_up_nodes_count AFTER INSERT OR UPDATE OR DELETE ON activity_sign_up_nodes
-  FOR EACH ROW EXECUTE FUNCTION ds_count_sign_up_nodes();
+CREATE TRIGGER activity_sign_up_nodes_count_insert AFTER INSERT ON activity_sign_up_nodes
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ds_count_sign_up_nodes_trigger();
+CREATE TRIGGER activity_sign_up_nodes_count_update AFTER UPDATE ON activity_sign_up_nodes
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ds_count_sign_up_nodes_trigger();
+CREATE TRIGGER activity_sign_up_nodes_count_delete AFTER DELETE ON activity_sign_up_nodes
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ds_count_sign_up_nodes_trigger();
 
 CREATE FUNCTION ds_drop_activity_counters() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
