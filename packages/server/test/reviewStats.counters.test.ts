@@ -1,13 +1,13 @@
 /**
- * The statistics counters (migration 0094, docs/activities.md "Statistics counters") stay equal to a
- * recount of the rows after a random sequence of submissions, decisions (pass, return, reject,
+ * The statistics counters (migrations 0094 and 0095, docs/activities.md "Statistics counters") stay
+ * equal to a recount of the rows after a random sequence of submissions, decisions (pass, return, reject,
  * high-quality), resubmissions and sign-up cancellations made through the product's own calls.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness } from './harness.js';
 import { makeTeachers, WORK } from './activityWorksKit.js';
 import { assign, decide, LEAF, ORG, reviewActivity, SCHOOL_DONGHU, SCHOOL_NANHU_2, seedWork, workRow } from './activityReviewKit.js';
-import { keptWorkCounters, recountWorks, signUpCounters } from '../src/reviewStats/counters.js';
+import { decisionCounters, keptWorkCounters, recountWorks, signUpCounters } from '../src/reviewStats/counters.js';
 
 const h = useHarness();
 let admin: string;
@@ -33,6 +33,8 @@ async function expectCountersEqualRecount(activityId: string, step: string): Pro
   expect(Object.fromEntries(await keptWorkCounters(db, activityId)), `work counters after ${step}`).toEqual(Object.fromEntries(await recountWorks(db, activityId)));
   const signUps = await signUpCounters(db, activityId);
   expect(Object.fromEntries(signUps.kept), `sign-up counters after ${step}`).toEqual(Object.fromEntries(signUps.recounted));
+  const decisions = await decisionCounters(db, activityId);
+  expect(Object.fromEntries(decisions.kept), `decision counters after ${step}`).toEqual(Object.fromEntries(decisions.recounted));
 }
 
 describe('statistics counters', () => {

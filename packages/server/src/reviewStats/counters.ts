@@ -117,3 +117,20 @@ export async function signUpCounters(db: Orm, activityId: string): Promise<{ kep
   const map = (list: R[]) => new Map(list.map((r) => [`${String(r.dim)}|${String(r.key)}`, num(r.n)]));
   return { kept: map(kept), recounted: map([...counted, ...nodes]) };
 }
+
+/** The reviewers' decision counters counted again from the decisions, and as kept: `reviewer|level|stage|subject|decision` → [n, ms_sum, ms_count]. */
+export async function decisionCounters(db: Orm, activityId: string): Promise<{ kept: Map<string, number[]>; recounted: Map<string, number[]> }> {
+  const [kept, counted] = await Promise.all([
+    rows<R>(db, sql`SELECT reviewer_id, level, stage, subject_code, decision, n, ms_sum, ms_count FROM activity_reviewer_counters WHERE activity_id = ${activityId} AND n <> 0`),
+    rows<R>(
+      db,
+      sql`SELECT a.reviewer_id, a.level, coalesce(w.stage, s.stage, 0) AS stage, coalesce(w.subject_code, s.subject_code, 0) AS subject_code, a.decision,
+                 count(*) AS n, coalesce(sum(a.decision_ms), 0) AS ms_sum, count(a.decision_ms) AS ms_count
+          FROM activity_work_audits a JOIN activity_works w ON w.id = a.work_id LEFT JOIN activity_sign_ups s ON s.id = w.sign_up_id
+          WHERE a.activity_id = ${activityId} GROUP BY 1, 2, 3, 4, 5`,
+    ),
+  ]);
+  const map = (list: R[]) =>
+    new Map(list.map((r) => [`${String(r.reviewer_id)}|${num(r.level)}|${num(r.stage)}|${num(r.subject_code)}|${num(r.decision)}`, [num(r.n), num(r.ms_sum), num(r.ms_count)]]));
+  return { kept: map(kept), recounted: map(counted) };
+}

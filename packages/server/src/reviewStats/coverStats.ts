@@ -3,7 +3,8 @@
  * (leaves of its books' chapter trees, or of a stage and subject's knowledge tree) and, per node, its
  * sign-ups and works. A node counts once, at its best state: excellent > passed > works > none
  * (a work counts when submitted). The scope's node list is kept per activity version for a minute
- * (a TtlCache), the works per node come from the kept counters (counters.ts).
+ * (a TtlCache), the submitted works per node come from the kept counters (migration 0094), summed
+ * per node in the database.
  */
 import { inArray, sql } from 'drizzle-orm';
 import type { CoverNodeQuery, CoverNodeRow, CoverState, CoverStat, CoverSummary } from '@dscloud/sdk/review';
@@ -13,7 +14,6 @@ import { curriculumBooks } from '../db/schema.js';
 import { stageName, subjectName } from '../curriculum/names.js';
 import { scopeNodes, type ScopeNodeRow } from '../activityWorks/scopeNodes.js';
 import { TtlCache } from '../util/ttlCache.js';
-import { workCounterRows } from './counters.js';
 import type { ActivityRow } from '../activities/activityAccess.js';
 
 type R = Record<string, unknown>;
@@ -31,19 +31,15 @@ export class CoverStats {
     const byId = new Map(all.map((n) => [n.id, n]));
     const leaves = all.filter((n) => !parents.has(n.id));
     const [works, taken, books] = await Promise.all([
-      workCounterRows(this.db, activity.id, 'node'),
+      rows<R>(
+        this.db,
+        sql`SELECT key, sum(n) AS works, sum(n) FILTER (WHERE review_state IN (3, 5)) AS passed, sum(n) FILTER (WHERE review_state = 5) AS excellent
+            FROM activity_work_counters WHERE activity_id = ${activity.id} AND dim = 'node' AND submit_status = 1 GROUP BY key HAVING sum(n) <> 0`,
+      ),
       rows<R>(this.db, sql`SELECT node_id, taken FROM activity_node_occupancy WHERE activity_id = ${activity.id}`),
       this.bookNames([...new Set(leaves.map((n) => n.bookId).filter((b): b is string => Boolean(b)))]),
     ]);
-    const worksBy = new Map<string, { works: number; passed: number; excellent: number }>();
-    for (const r of works) {
-      if (r.submitStatus !== 1) continue;
-      const c = worksBy.get(r.key) ?? { works: 0, passed: 0, excellent: 0 };
-      c.works += r.n;
-      if (r.reviewState === 3 || r.reviewState === 5) c.passed += r.n;
-      if (r.reviewState === 5) c.excellent += r.n;
-      worksBy.set(r.key, c);
-    }
+    const worksBy = new Map(works.map((r) => [String(r.key), { works: num(r.works), passed: num(r.passed), excellent: num(r.excellent) }]));
     const takenBy = new Map(taken.map((r) => [String(r.node_id), num(r.taken)]));
     const pathOf = (n: ScopeNodeRow): string => {
       const names: string[] = [];

@@ -7,11 +7,12 @@
  *   an assignment waits for the groups of its level, stage and subject inside its unit (the school at
  *   level 1, the district at 2, the whole activity at 3), minus works of the reviewer's own school at
  *   levels 2 and 3 (conflict of interest), minus the reviewer's own works and the works they already
- *   decided in this round (the provisional first of two decisions);
+ *   decided in this round (the provisional first of two decisions: a decision that counted always
+ *   moved the work on, so only provisional ones can leave it waiting at the same level and round);
  * - done: the reviewer's decisions by level, stage, subject and decision, with the decision time
  *   (from the work reaching the level — its submission or the latest decision that counted before,
- *   whichever is later — to the decision; one window over the activity's decisions, not a lookup per
- *   decision).
+ *   whichever is later — to the decision, fixed when it is made). Pending works and decisions come
+ *   from the counters kept with the rows (migrations 0094, 0095).
  */
 import { sql } from 'drizzle-orm';
 import { AuditDecision, type AuditProgress } from '@dscloud/sdk/review';
@@ -114,7 +115,7 @@ export async function progressOf(db: Orm, activityId: string, list: Assignment[]
       sql`SELECT x.user_id, x.level, x.stage, x.subject_code, x.school_id, x.district_id, count(DISTINCT x.work_id) AS n FROM (
             SELECT a.reviewer_id AS user_id, w.id AS work_id, ${PENDING_KEYS}
             FROM activity_work_audits a JOIN activity_works w ON w.id = a.work_id JOIN activity_sign_ups s ON s.id = w.sign_up_id
-            WHERE a.activity_id = ${activityId} AND a.reviewer_id IN (${userList}) AND w.submit_status = 1 AND w.review_state = 1
+            WHERE a.activity_id = ${activityId} AND a.reviewer_id IN (${userList}) AND NOT a.counted AND w.submit_status = 1 AND w.review_state = 1
               AND w.review_level = a.level AND w.round = a.round
             UNION ALL
             SELECT w.user_id, w.id, ${PENDING_KEYS}
@@ -124,20 +125,8 @@ export async function progressOf(db: Orm, activityId: string, list: Assignment[]
     ),
     rows<R>(
       db,
-      sql`SELECT d.reviewer_id, d.level, d.stage, d.subject_code, d.decision, count(*) AS n,
-                 sum(d.ms) AS ms_sum, count(d.ms) AS ms_count, max(d.created_at) AS last_at
-          FROM (
-            SELECT a.reviewer_id, a.level, coalesce(w.stage, s.stage) AS stage, coalesce(w.subject_code, s.subject_code) AS subject_code,
-                   a.decision, a.created_at,
-                   a.created_at - NULLIF(GREATEST(coalesce(a.prev_counted, 0), CASE WHEN w.submitted_at <= a.created_at THEN w.submitted_at ELSE 0 END), 0) AS ms
-            FROM (
-              SELECT t.work_id, t.reviewer_id, t.level, t.decision, t.created_at,
-                     max(t.created_at) FILTER (WHERE t.counted)
-                       OVER (PARTITION BY t.work_id ORDER BY t.created_at GROUPS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS prev_counted
-              FROM activity_work_audits t WHERE t.activity_id = ${activityId}
-            ) a JOIN activity_works w ON w.id = a.work_id JOIN activity_sign_ups s ON s.id = w.sign_up_id
-            WHERE a.reviewer_id IN (${userList})
-          ) d GROUP BY 1, 2, 3, 4, 5`,
+      sql`SELECT reviewer_id, level, stage, subject_code, decision, n, ms_sum, ms_count, last_at FROM activity_reviewer_counters
+          WHERE activity_id = ${activityId} AND reviewer_id IN (${userList}) AND n <> 0`,
     ),
   ]);
   const pendingGroups = pending.map(pendingGroupOf);
