@@ -10,7 +10,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { launchBrowser, loginAs, newPage, open } from './support/browser';
+import { baseUrl, launchBrowser, loginAs, newPage, open } from './support/browser';
 
 const ACTIVITY = 'ac-review-demo';
 const WORK = '不懂就要问';
@@ -120,6 +120,28 @@ describe('works review on the portal', () => {
     const card = learner.page.getByRole('list', { name: '课程列表' }).locator('li', { hasText: WORK });
     await card.getByText('精品', { exact: true }).waitFor({ timeout: 20_000 });
     await learner.context.close();
+
+    // A visitor opens its public page: the player and the package documents beside it.
+    const found = (await (
+      await fetch(`${baseUrl()}/cloudSchool/v1/activityWork/getHighQualityWorkPage`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ keyword: WORK, pageNum: 1, pageSize: 5 }),
+      })
+    ).json()) as { data: { rows: Array<{ title: string; lessonId: string | null }> } };
+    const lessonId = found.data.rows.find((r) => r.title === WORK)?.lessonId;
+    expect(lessonId).toBeTruthy();
+    const visitor = await newPage(browser);
+    onTestFailed(() => visitor.page.screenshot({ path: '/tmp/review-e2e-goodwork.png', fullPage: true }).then(() => undefined));
+    await open(visitor.page, `/resourcesCollect/goodWorkList/${lessonId}/1`);
+    await visitor.page.getByRole('heading', { level: 1, name: WORK }).waitFor();
+    const docs = visitor.page.getByRole('region', { name: '作品材料' });
+    const links = docs.getByRole('link', { name: /^打开 / });
+    await links.first().waitFor();
+    const href = await links.first().getAttribute('href');
+    expect((await fetch(new URL(href!, baseUrl()))).status).toBe(200);
+    expect(await seriousViolations(visitor.page)).toEqual([]);
+    await visitor.context.close();
   });
 
   it('the organiser sees the works in review and the reviewers of the activity', async () => {

@@ -67,6 +67,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /cloudSchool/v1/activityWork/getHighQualityWorkSubjects',
   'POST /cloudSchool/v1/activityWork/getHighQualityWorkEditions',
   'POST /cloudSchool/v1/activityWork/getHighQualityWorkBooks',
+  'GET /cloudSchool/v1/activityWork/getHighQualityWorkDocuments',
   'GET /static/seed/:folder/:file',
   // The help centre's articles (src/help): visitors and <ds-help-widget> read them.
   'GET /cloudSchool/v1/help/articles',

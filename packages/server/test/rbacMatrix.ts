@@ -103,6 +103,8 @@ export const RBAC_MATRIX: Record<string, MatrixRow> = {
   'POST /cloudSchool/v1/activityAuditPerson/getUploadedWorkEdition': READ,
   'POST /cloudSchool/v1/activityAuditPerson/getUploadedWorkNodePage': READ,
   // …and the reviewers review (reviewer gate)
+  'GET /cloudSchool/v1/activityAudit/myActivities': REVIEWER,
+  'GET /cloudSchool/v1/activityAudit/getReviewRules': REVIEWER,
   'GET /cloudSchool/v1/activityAudit/getAuditStages': REVIEWER,
   'GET /cloudSchool/v1/activityAudit/getAuditSubjects': REVIEWER,
   'GET /cloudSchool/v1/activityAudit/getAuditLevel': REVIEWER,

@@ -66,3 +66,43 @@ describe('publishExcellentWork', () => {
     await expect(db.transaction((tx) => publishExcellentWork(tx, 'no-such-work', h.app.ctx.now()))).rejects.toMatchObject({ status: 404 });
   });
 });
+
+describe('activityWork/getHighQualityWorkDocuments (public)', () => {
+  const documents = (query: string) => h.call('GET', `/cloudSchool/v1/activityWork/getHighQualityWorkDocuments?${query}`);
+
+  it('a visitor gets the documents of a high-quality work with signed links that download them', async () => {
+    const activityId = await seedActivity(h);
+    const workId = await submittedWork(h, teacher, activityId, LEAF[2], '公开优秀作品的材料', files);
+    await setReviewState(h, workId, 5, 3);
+    const lessonId = await h.app.ctx.db.orm.transaction((tx) => publishExcellentWork(tx, workId, h.app.ctx.now()));
+
+    const answer = await documents(`lessonId=${lessonId}`);
+    expect(answer.status).toBe(200);
+    expect(answer.data).toMatchObject({ workId, lessonId, title: '公开优秀作品的材料' });
+    // The video plays in the lesson player: only the documents are listed.
+    expect(answer.data.items).toEqual([expect.objectContaining({ item: 2, fileId: files.design, fileName: '教学设计.docx', fileSize: 4000 })]);
+    const file = await fetch(new URL(answer.data.items[0].url, h.base));
+    expect(file.status).toBe(200);
+    expect((await file.arrayBuffer()).byteLength).toBe(4000);
+    expect((await documents(`workId=${workId}`)).data.items).toHaveLength(1);
+  });
+
+  it('refuses every other work: 403 when it is not a public high-quality work, 404 when unknown', async () => {
+    const activityId = await seedActivity(h);
+    const pending = await submittedWork(h, teacher, activityId, LEAF[3], '评审中的作品', files);
+    await setReviewState(h, pending, 1, 2);
+    const refused = await documents(`workId=${pending}`);
+    expect([refused.http, refused.message, refused.data?.field]).toEqual([403, '该作品不是公开的优秀作品', 'workId']);
+
+    // Marked high-quality, but its activity was withdrawn from publication.
+    const withdrawn = await seedActivity(h);
+    const hidden = await submittedWork(h, teacher, withdrawn, LEAF[4], '下架活动的优秀作品', files);
+    await setReviewState(h, hidden, 5, 3);
+    await h.query('UPDATE activities SET status = 2 WHERE id = $1', [withdrawn]);
+    expect((await documents(`workId=${hidden}`)).http).toBe(403);
+
+    expect((await documents('lessonId=ls-unknown')).http).toBe(404);
+    const none = await documents('');
+    expect([none.http, none.data?.field]).toEqual([400, 'lessonId']);
+  });
+});

@@ -1,5 +1,5 @@
 import type { Platform } from '@dscloud/sdk';
-import type { ActivityDetail, ActivitySummary, ActivityWork, AuditLevelCode, Page } from '@dscloud/sdk/activities';
+import type { ActivityWork, AuditLevelCode, Page } from '@dscloud/sdk/activities';
 import type { OrgNode } from '@dscloud/sdk/teachers';
 import type {
   AuditPersonRow,
@@ -8,6 +8,8 @@ import type {
   AuditWorkRow,
   AuditWorksInput,
   AuditWorksResult,
+  ReviewerActivityRow,
+  ReviewerRulesView,
   ReviewRules,
 } from '@dscloud/sdk/review';
 
@@ -157,10 +159,9 @@ export function reviewApi(platform: Platform) {
   const audit = (path: string) => paths.cloudSchool(`/v1/activityAudit/${path}`);
   const person = (path: string) => paths.cloudSchool(`/v1/activityAuditPerson/${path}`);
   const quiet = { silent: true } as const;
-  const id = encodeURIComponent;
   return {
-    /** Published activities to pick from; the server answers 403 for one the reviewer is not assigned to. */
-    activities: () => http.get<Page<ActivitySummary>>(paths.cloudSchool('/v1/resourceCollectActivity/publish/list'), { pageNum: 1, pageSize: 100 }, { public: true }),
+    /** The published activities the caller reviews, with their levels (quota used/left), units, stages and subjects. */
+    myActivities: () => http.get<ReviewerActivityRow[]>(audit('myActivities'), undefined, quiet),
     stages: (activityId: string) => http.get<StageOption[]>(audit('getAuditStages'), { activityId }, quiet),
     subjects: (activityId: string, stage?: number) => http.get<SubjectOption[]>(audit('getAuditSubjects'), stage === undefined ? { activityId } : { activityId, stage }, quiet),
     levels: (activityId: string) => http.get<AuditLevelOption[]>(audit('getAuditLevel'), { activityId }, quiet),
@@ -171,18 +172,10 @@ export function reviewApi(platform: Platform) {
     neighbours: async (body: AuditFilter & { workId: string }) => neighboursOf(await http.post<unknown>(audit('getNextAndUpAuditWorkInfo'), body, quiet)),
     works: (activityId: string, workIds: string[]) => http.post<AuditWorkDetail[]>(audit('listAuditWorkByIds'), { activityId, workIds }, quiet),
     decide: (body: AuditWorksInput & { activityId: string }) => http.post<AuditWorksResult>(audit('auditWorks'), body, quiet),
-    /**
-     * The activity's rubric, opinion templates and levels as its reviewer needs them, from the activity
-     * detail teachers read (reviewers are teachers of the organiser's schools).
-     */
+    /** The activity's rubric, opinion templates and levels as its reviewer needs them. */
     rules: async (activityId: string): Promise<ReviewerRules> => {
-      const detail = await http.get<ActivityDetail & { reviewRules?: Partial<ReviewRules> }>(
-        paths.cloudSchool(`/v1/resourceCollectActivity/teacher/detail/${id(activityId)}`),
-        undefined,
-        quiet,
-      );
-      const r = detail.reviewRules ?? {};
-      return { rubric: r.rubric ?? [], opinionTemplates: r.opinionTemplates ?? [], blind: r.blind ?? false, reviewLevels: [...detail.reviewLevels] };
+      const r = await http.get<ReviewerRulesView>(audit('getReviewRules'), { activityId }, quiet);
+      return { rubric: r.rubric, opinionTemplates: r.opinionTemplates, blind: r.blind, reviewLevels: [...r.reviewLevels] };
     },
     trace: (activityId: string, workId: string) => http.get<AuditTraceEntry[]>(audit('getAuditTrace'), { activityId, workId }, quiet),
 

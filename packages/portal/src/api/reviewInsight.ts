@@ -15,6 +15,7 @@ import type {
   HighQualityExportInput,
   HighQualityFilterQuery,
   HighQualityStageOption,
+  HighQualityWorkDocuments,
   HighQualitySubjectOption,
   HighQualityWorkQuery,
   HighQualityWorkRow,
@@ -94,6 +95,8 @@ export function goodWorksApi(platform: Platform) {
     subjects: (query: HighQualityFilterQuery) => http.post<HighQualitySubjectOption[]>(work('getHighQualityWorkSubjects'), query, open),
     editions: (query: HighQualityFilterQuery) => http.post<HighQualityEditionOption[]>(work('getHighQualityWorkEditions'), query, open),
     books: (query: HighQualityFilterQuery) => http.post<HighQualityBookOption[]>(work('getHighQualityWorkBooks'), query, open),
+    /** The package documents of the high-quality work that became lesson `lessonId`. */
+    documents: (lessonId: string) => http.get<HighQualityWorkDocuments>(work('getHighQualityWorkDocuments'), { lessonId }, open),
   };
 }
 

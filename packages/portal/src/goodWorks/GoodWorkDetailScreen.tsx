@@ -11,11 +11,12 @@ import { LessonTeacherCard } from '../teachers/TeacherCard';
 import { useLoggedIn } from '../platform/hooks';
 import '../lessons/lessons.css';
 import '../lessons/detail/detail.css';
+import { GoodWorkDocuments } from './GoodWorkDocuments';
 import './goodWorks.css';
 
 /**
  * A high-quality work (`/resourcesCollect/goodWorkList/{courseId}/{type}`, public): the catalogue
- * lesson it became — the player with the work's videos —, the teacher and the school. `courseId` is
+ * lesson it became — the player with the work's videos —, its package documents, the teacher and the school. `courseId` is
  * the lesson; `type` is kept for the links that are out there (1: the video).
  */
 export default function GoodWorkDetailScreen() {
@@ -59,6 +60,7 @@ export default function GoodWorkDetailScreen() {
           {detail.schoolName || '—'}
         </p>
       </section>
+      <GoodWorkDocuments lessonId={detail.lessonId} />
       <LessonTeacherCard teacherInfoId={detail.teacherInfoId} />
     </div>
   );

@@ -131,6 +131,10 @@ export const reviewInsightZh = {
   'ri.good.publishedAt': '{time} 发布',
   'ri.good.about': '作品简介',
   'ri.good.school': '学校',
+  'ri.good.documents': '作品材料',
+  'ri.good.noDocuments': '该作品没有其他材料',
+  'ri.good.documentsFailed': '作品材料暂时无法读取',
+  'ri.good.open': '打开 {name}',
 } as const;
 
 export const reviewInsightEn: Record<keyof typeof reviewInsightZh, string> = {
@@ -265,4 +269,8 @@ export const reviewInsightEn: Record<keyof typeof reviewInsightZh, string> = {
   'ri.good.publishedAt': 'Published {time}',
   'ri.good.about': 'About the work',
   'ri.good.school': 'School',
+  'ri.good.documents': 'Package documents',
+  'ri.good.noDocuments': 'This work has no other documents',
+  'ri.good.documentsFailed': 'The documents cannot be read right now',
+  'ri.good.open': 'Open {name}',
 };

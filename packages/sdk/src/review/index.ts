@@ -6,3 +6,4 @@ export * from './codes.js';
 export * from './types.js';
 export * from './statistics.js';
 export { DEFAULT_REVIEW_RULES, OPINION_MAX_CHARS, RUBRIC_MAX_ITEMS, TEMPLATE_MAX_CHARS, TEMPLATES_MAX } from './reviewRules.js';
+export * from './reviewer.js';

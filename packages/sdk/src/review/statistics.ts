@@ -5,6 +5,7 @@
  */
 import type { ActivityPhase, AuditLevelCode } from '../activities/codes.js';
 import type { AuditDecisionCode } from './codes.js';
+import type { AuditWorkItem } from './types.js';
 
 /** Counts of works by where they stand (every statistics row carries them). */
 export interface WorkCounts {
@@ -386,4 +387,13 @@ export interface UploadedWorkNodeExportInput {
   subjectCode?: number;
   editionId?: string;
   bookId?: string;
+}
+
+/** `activityWork/getHighQualityWorkDocuments` (public): the package documents of a high-quality work. */
+export interface HighQualityWorkDocuments {
+  workId: string;
+  lessonId: string | null;
+  title: string;
+  /** The documents (lesson design, task sheet, courseware, exercises) with signed links; the video plays in the lesson player. */
+  items: AuditWorkItem[];
 }

@@ -1,5 +1,6 @@
 /**
- * `/cloudSchool/v1/activityAudit/*` (docs/api.md "Works review"): the reviewer's filters, work list,
+ * `/cloudSchool/v1/activityAudit/*` (docs/api.md "Works review"): the reviewer's activities and the
+ * activity's review rules, the reviewer's filters, work list,
  * previous/next, works by id, the trace and the decisions. Reviewer-gated (reviewerGate.ts): assigned
  * reviewers of the named activity only; everything else is bounded by their assignments.
  */
@@ -15,6 +16,7 @@ import { auditWorkPage, neighbours, traceOf, visibleWorks, workDetails, type Aud
 import { assignmentsFor, reviewerGate } from './reviewerGate.js';
 import { OPINION_MAX_CHARS } from '@dscloud/sdk/review';
 import { reviewRulesOf } from './rules.js';
+import { myActivities, reviewerRules } from './reviewerActivities.js';
 
 export const AUDIT = '/cloudSchool/v1/activityAudit';
 
@@ -58,6 +60,12 @@ type Filter = AuditFilter & { activityId: string };
 export async function auditRoutes(app: FastifyInstance, ctx: AppContext, onExcellent: ExcellentHook | null): Promise<void> {
   const gate = reviewerGate(ctx);
   const rc = (request: FastifyRequest, activityId: string) => assignmentsFor(ctx, request, activityId);
+
+  app.get(`${AUDIT}/myActivities`, { ...gate }, async (request) => ok(await myActivities(ctx, request.auth!.user), localeOf(request)));
+
+  app.get<{ Querystring: { activityId: string } }>(`${AUDIT}/getReviewRules`, { ...gate, schema: { querystring: activityOnly } }, async (request) =>
+    ok(reviewerRules(await rc(request, request.query.activityId)), localeOf(request)),
+  );
 
   app.get<{ Querystring: { activityId: string } }>(`${AUDIT}/getAuditStages`, { ...gate, schema: { querystring: activityOnly } }, async (request) =>
     ok(auditStages(await rc(request, request.query.activityId)), localeOf(request)),

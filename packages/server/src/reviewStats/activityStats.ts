@@ -1,61 +1,53 @@
 /**
  * `staActivityManage`: an activity's sign-ups and works by total, stage and subject, area (districts,
- * then a district's schools) and the sign-up persons. Each figure is one GROUP BY over the activity's
- * rows (activity_works' indexes of migration 0080 lead with activity_id); names are joined afterwards.
+ * then a district's schools) and the sign-up persons. The figures come from the counters kept with the
+ * works and sign-ups (counters.ts); names are joined afterwards.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { Codes } from '@dscloud/sdk/errors';
-import type { ActivityTotals, AreaStatRow, SignUpPersonQuery, SignUpPersonRow, SubjectStatRow } from '@dscloud/sdk/review';
+import type { ActivityTotals, AreaStatRow, SignUpPersonQuery, SignUpPersonRow, SubjectStatRow, WorkCounts } from '@dscloud/sdk/review';
 import type { Orm } from '../db/database.js';
 import { containsPattern, num, rows } from '../db/rows.js';
 import { AppError } from '../http/appError.js';
 import { stageName, subjectName } from '../curriculum/names.js';
 import { activityAreas, activitySchools } from '../activityWorks/orgs.js';
 import type { ActivityRow } from '../activities/activityAccess.js';
-import { countsOf, WORK_COUNTS } from './statsAccess.js';
+import { ZERO_COUNTS } from './statsAccess.js';
+import { signUpCountsBy, stageSubjectOf, workCountsBy } from './counters.js';
 
 type R = Record<string, unknown>;
 const key = (...parts: unknown[]) => parts.map(String).join('|');
 
 export async function activityTotals(db: Orm, activityId: string): Promise<ActivityTotals> {
-  const [[works], [signUps], [nodes]] = await Promise.all([
-    rows<R>(db, sql`SELECT ${WORK_COUNTS} FROM activity_works w WHERE w.activity_id = ${activityId}`),
-    rows<R>(
-      db,
-      sql`SELECT count(*) AS persons, count(DISTINCT school_id) AS schools, count(DISTINCT district_id) AS districts
-          FROM activity_sign_ups WHERE activity_id = ${activityId} AND status = 1`,
-    ),
-    rows<R>(db, sql`SELECT count(*) AS n FROM activity_sign_up_nodes WHERE activity_id = ${activityId} AND status = 1`),
+  const [works, signUps, schools, districts, nodes] = await Promise.all([
+    workCountsBy(db, activityId, 'all'),
+    signUpCountsBy(db, activityId, 'all'),
+    signUpCountsBy(db, activityId, 'school'),
+    signUpCountsBy(db, activityId, 'district'),
+    signUpCountsBy(db, activityId, 'nodes'),
   ]);
   return {
     activityId,
-    signUpPersons: num(signUps?.persons),
-    signUpNodes: num(nodes?.n),
-    schools: num(signUps?.schools),
-    districts: num(signUps?.districts),
-    ...countsOf(works),
+    signUpPersons: signUps.get('') ?? 0,
+    signUpNodes: nodes.get('') ?? 0,
+    schools: schools.size,
+    districts: [...districts.keys()].filter((k) => k !== '').length,
+    ...(works.get('') ?? { ...ZERO_COUNTS }),
   };
 }
 
 export async function subjectStats(db: Orm, activityId: string): Promise<SubjectStatRow[]> {
   const [scope, works, signUps] = await Promise.all([
     rows<R>(db, sql`SELECT DISTINCT stage, subject_code, min(sort) AS sort FROM activity_scopes WHERE activity_id = ${activityId} GROUP BY stage, subject_code`),
-    rows<R>(
-      db,
-      sql`SELECT coalesce(w.stage, s.stage) AS stage, coalesce(w.subject_code, s.subject_code) AS subject_code, ${WORK_COUNTS}
-          FROM activity_works w JOIN activity_sign_ups s ON s.id = w.sign_up_id
-          WHERE w.activity_id = ${activityId} GROUP BY 1, 2`,
-    ),
-    rows<R>(db, sql`SELECT stage, subject_code, count(*) AS n FROM activity_sign_ups WHERE activity_id = ${activityId} AND status = 1 GROUP BY 1, 2`),
+    workCountsBy(db, activityId, 'subject'),
+    signUpCountsBy(db, activityId, 'subject'),
   ]);
   const order = new Map<string, number>();
   for (const s of scope.sort((a, b) => num(a.sort) - num(b.sort))) order.set(key(s.stage, s.subject_code), order.size);
-  for (const r of [...works, ...signUps]) if (!order.has(key(r.stage, r.subject_code))) order.set(key(r.stage, r.subject_code), order.size);
-  const worksBy = new Map(works.map((r) => [key(r.stage, r.subject_code), r]));
-  const personsBy = new Map(signUps.map((r) => [key(r.stage, r.subject_code), num(r.n)]));
+  for (const k of [...works.keys(), ...signUps.keys()]) if (!order.has(k)) order.set(k, order.size);
   return [...order.keys()].map((k) => {
-    const [stage, subjectCode] = k.split('|').map(Number) as [number, number];
-    return { stage, stageName: stageName(stage), subjectCode, subjectName: subjectName(subjectCode), signUpPersons: personsBy.get(k) ?? 0, ...countsOf(worksBy.get(k)) };
+    const { stage, subjectCode } = stageSubjectOf(k);
+    return { stage, stageName: stageName(stage), subjectCode, subjectName: subjectName(subjectCode), signUpPersons: signUps.get(k) ?? 0, ...(works.get(k) ?? { ...ZERO_COUNTS }) };
   });
 }
 
@@ -63,15 +55,7 @@ export async function subjectStats(db: Orm, activityId: string): Promise<Subject
 export async function areaStats(db: Orm, activity: ActivityRow, districtId?: string): Promise<AreaStatRow[]> {
   const id = activity.id;
   if (!districtId) {
-    const [areas, works, signUps] = await Promise.all([
-      activityAreas(db, activity.orgId),
-      rows<R>(
-        db,
-        sql`SELECT coalesce(w.district_id, s.district_id) AS org_id, ${WORK_COUNTS}
-            FROM activity_works w JOIN activity_sign_ups s ON s.id = w.sign_up_id WHERE w.activity_id = ${id} GROUP BY 1`,
-      ),
-      rows<R>(db, sql`SELECT district_id AS org_id, count(*) AS n FROM activity_sign_ups WHERE activity_id = ${id} AND status = 1 GROUP BY 1`),
-    ]);
+    const [areas, works, signUps] = await Promise.all([activityAreas(db, activity.orgId), workCountsBy(db, id, 'district'), signUpCountsBy(db, id, 'district')]);
     return merge(
       areas.map((a) => ({ orgId: a.orgId, orgName: a.name })),
       'district',
@@ -90,16 +74,8 @@ export async function allSchoolStats(db: Orm, activity: ActivityRow): Promise<Ar
 }
 
 async function schoolStats(db: Orm, id: string, schools: Array<{ orgId: string; name: string }>): Promise<AreaStatRow[]> {
-  const ids = schools.map((s) => s.orgId);
-  if (ids.length === 0) return [];
-  const list = sql.join(
-    ids.map((s) => sql`${s}`),
-    sql`, `,
-  );
-  const [works, signUps] = await Promise.all([
-    rows<R>(db, sql`SELECT w.school_id AS org_id, ${WORK_COUNTS} FROM activity_works w WHERE w.activity_id = ${id} AND w.school_id IN (${list}) GROUP BY 1`),
-    rows<R>(db, sql`SELECT school_id AS org_id, count(*) AS n FROM activity_sign_ups WHERE activity_id = ${id} AND status = 1 AND school_id IN (${list}) GROUP BY 1`),
-  ]);
+  if (schools.length === 0) return [];
+  const [works, signUps] = await Promise.all([workCountsBy(db, id, 'school'), signUpCountsBy(db, id, 'school')]);
   return merge(
     schools.map((s) => ({ orgId: s.orgId, orgName: s.name })),
     'school',
@@ -108,10 +84,8 @@ async function schoolStats(db: Orm, id: string, schools: Array<{ orgId: string; 
   );
 }
 
-function merge(units: Array<{ orgId: string; orgName: string }>, kind: AreaStatRow['kind'], works: R[], signUps: R[]): AreaStatRow[] {
-  const worksBy = new Map(works.map((r) => [String(r.org_id), r]));
-  const personsBy = new Map(signUps.map((r) => [String(r.org_id), num(r.n)]));
-  return units.map((u) => ({ ...u, kind, signUpPersons: personsBy.get(u.orgId) ?? 0, ...countsOf(worksBy.get(u.orgId)) }));
+function merge(units: Array<{ orgId: string; orgName: string }>, kind: AreaStatRow['kind'], works: Map<string, WorkCounts>, signUps: Map<string, number>): AreaStatRow[] {
+  return units.map((u) => ({ ...u, kind, signUpPersons: signUps.get(u.orgId) ?? 0, ...(works.get(u.orgId) ?? { ...ZERO_COUNTS }) }));
 }
 
 /** The sign-up persons, newest first; `offset/limit` for a page or an export's batch. */

@@ -3,7 +3,8 @@
  * (leaves of its books' chapter trees, or of a stage and subject's knowledge tree) and, per node, its
  * sign-ups and works. A node counts once, at its best state: excellent > passed > works > none
  * (a work counts when submitted). The scope's node list is kept per activity version for a minute
- * (a TtlCache), the works are one GROUP BY node_id.
+ * (a TtlCache), the submitted works per node come from the kept counters (migration 0094), summed
+ * per node in the database.
  */
 import { inArray, sql } from 'drizzle-orm';
 import type { CoverNodeQuery, CoverNodeRow, CoverState, CoverStat, CoverSummary } from '@dscloud/sdk/review';
@@ -32,16 +33,13 @@ export class CoverStats {
     const [works, taken, books] = await Promise.all([
       rows<R>(
         this.db,
-        sql`SELECT w.node_id,
-                   count(*) FILTER (WHERE w.submit_status = 1) AS works,
-                   count(*) FILTER (WHERE w.submit_status = 1 AND w.review_state IN (3, 5)) AS passed,
-                   count(*) FILTER (WHERE w.submit_status = 1 AND w.review_state = 5) AS excellent
-            FROM activity_works w WHERE w.activity_id = ${activity.id} GROUP BY w.node_id`,
+        sql`SELECT key, sum(n) AS works, sum(n) FILTER (WHERE review_state IN (3, 5)) AS passed, sum(n) FILTER (WHERE review_state = 5) AS excellent
+            FROM activity_work_counters WHERE activity_id = ${activity.id} AND dim = 'node' AND submit_status = 1 GROUP BY key HAVING sum(n) <> 0`,
       ),
       rows<R>(this.db, sql`SELECT node_id, taken FROM activity_node_occupancy WHERE activity_id = ${activity.id}`),
       this.bookNames([...new Set(leaves.map((n) => n.bookId).filter((b): b is string => Boolean(b)))]),
     ]);
-    const worksBy = new Map(works.map((r) => [String(r.node_id), r]));
+    const worksBy = new Map(works.map((r) => [String(r.key), { works: num(r.works), passed: num(r.passed), excellent: num(r.excellent) }]));
     const takenBy = new Map(taken.map((r) => [String(r.node_id), num(r.taken)]));
     const pathOf = (n: ScopeNodeRow): string => {
       const names: string[] = [];
@@ -50,7 +48,7 @@ export class CoverStats {
     };
     return leaves.map((n) => {
       const w = worksBy.get(n.id);
-      const counts = { works: num(w?.works), passed: num(w?.passed), excellent: num(w?.excellent) };
+      const counts = { works: w?.works ?? 0, passed: w?.passed ?? 0, excellent: w?.excellent ?? 0 };
       const state: CoverState = counts.excellent > 0 ? 'excellent' : counts.passed > 0 ? 'passed' : counts.works > 0 ? 'works' : 'none';
       return {
         nodeId: n.id,

@@ -1,6 +1,6 @@
 /**
- * `/cloudSchool/v1/activityWork/*HighQuality*`: the public list of high-quality works and its filters
- * (no token), the organiser's list (scope-filtered) and its Excel export. The public list is not
+ * `/cloudSchool/v1/activityWork/*HighQuality*`: the public list of high-quality works, its filters and
+ * a work's package documents (no token), the organiser's list (scope-filtered) and its Excel export. The public list is not
  * cached: it reads the few works marked high-quality through the activity_works indexes, and a new
  * high-quality work shows at once.
  */
@@ -15,6 +15,9 @@ import { exportFileName, inBatches, sendXlsx, sheet } from '../exports/xlsx.js';
 import { highQualityOptions, highQualityRows, highQualityTotal, highQualityWhere, type HighQualityReach } from './highQuality.js';
 import { managedActivity, STA } from './statsAccess.js';
 import { chinaTime } from './statSheets.js';
+import { highQualityDocuments } from './highQualityDocuments.js';
+import { Codes } from '@dscloud/sdk/errors';
+import { AppError } from '../http/appError.js';
 
 const P = `${STA}/activityWork`;
 const filterProps = {
@@ -64,6 +67,16 @@ export async function highQualityRoutes(app: FastifyInstance, ctx: AppContext): 
       return ok(await highQualityOptions(db, highQualityWhere({ kind: 'public' }, narrowed), kind), localeOf(request));
     });
   }
+
+  app.get<{ Querystring: { lessonId?: string; workId?: string } }>(
+    `${P}/getHighQualityWorkDocuments`,
+    { ...open, schema: { querystring: { type: 'object', properties: { lessonId: idSchema, workId: idSchema } } } },
+    async (request) => {
+      const { lessonId, workId } = request.query;
+      if (!lessonId && !workId) throw new AppError(Codes.MISSING_PARAMETER, '参数 lessonId：请指定优秀作品（lessonId 或 workId）', { field: 'lessonId' });
+      return ok(await highQualityDocuments(ctx, { lessonId, workId }), localeOf(request));
+    },
+  );
 
   app.post<{ Body: HighQualityWorkQuery }>(
     `${P}/getManageViewHighQualityWorkPage`,

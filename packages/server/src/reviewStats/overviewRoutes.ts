@@ -15,6 +15,7 @@ import { managed } from '../management/access.js';
 import { phaseOfRow, type ActivityRow } from '../activities/activityAccess.js';
 import { exportFileName, sendXlsx, sheet } from '../exports/xlsx.js';
 import { activityTotals } from './activityStats.js';
+import { workCounterRows, type WorkCounterRow } from './counters.js';
 import { cachedAnswer, levelName, managedActivity, newStatsCache, STA } from './statsAccess.js';
 import { totalSheet } from './statSheets.js';
 
@@ -26,21 +27,22 @@ type R = Record<string, unknown>;
 
 async function overview(db: Orm, activity: ActivityRow, now: number): Promise<CollectActivityOverview> {
   const id = activity.id;
-  const [totals, [states], pending, decided, reviewers] = await Promise.all([
+  const [totals, all, decided, reviewers] = await Promise.all([
     activityTotals(db, id),
-    rows<R>(db, sql`SELECT count(*) FILTER (WHERE submit_status = 0) AS drafts, count(*) FILTER (WHERE submit_status = 2) AS withdrawn FROM activity_works WHERE activity_id = ${id}`),
-    rows<R>(db, sql`SELECT review_level AS level, count(*) AS n FROM activity_works WHERE activity_id = ${id} AND submit_status = 1 AND review_state = 1 GROUP BY 1`),
+    workCounterRows(db, id, 'all'),
     rows<R>(db, sql`SELECT level, decision, counted, count(*) AS n FROM activity_work_audits WHERE activity_id = ${id} GROUP BY 1, 2, 3`),
     rows<R>(db, sql`SELECT level, count(DISTINCT user_id) AS n FROM activity_audit_persons WHERE activity_id = ${id} GROUP BY 1`),
   ]);
   const at = (list: R[], level: number) => list.filter((r) => num(r.level) === level);
+  const sum = (list: WorkCounterRow[]) => list.reduce((s, r) => s + r.n, 0);
+  const pendingAt = (level: number) => sum(all.filter((r) => r.submitStatus === 1 && r.reviewState === 1 && r.reviewLevel === level));
   const levels: LevelProgressRow[] = (activity.reviewLevels ?? []).map((level: AuditLevelCode) => {
     const d = at(decided, level);
     const counted = (decision: number) => d.filter((r) => num(r.decision) === decision && (r.counted === true || String(r.counted) === 'true')).reduce((s, r) => s + num(r.n), 0);
     return {
       level,
       levelName: levelName(level),
-      pending: at(pending, level).reduce((s, r) => s + num(r.n), 0),
+      pending: pendingAt(level),
       passed: counted(AuditDecision.PASS),
       returned: counted(AuditDecision.RETURN),
       rejected: counted(AuditDecision.REJECT),
@@ -57,8 +59,8 @@ async function overview(db: Orm, activity: ActivityRow, now: number): Promise<Co
     signUpPersons,
     signUpNodes,
     counts,
-    drafts: num(states?.drafts),
-    withdrawn: num(states?.withdrawn),
+    drafts: sum(all.filter((r) => r.submitStatus === 0)),
+    withdrawn: sum(all.filter((r) => r.submitStatus === 2)),
     levels,
   };
 }

@@ -1,21 +1,25 @@
 /**
  * Reviewers' progress in an activity, per assignment (level, unit, stage, subject), for the reviewer's
- * own overview and the organiser's reviewer table. Four GROUP BY queries, matched in memory:
+ * own overview and the organiser's reviewer table. Three queries, matched in memory:
  *
- * - pending: works waiting (review state 1) grouped by level, stage, subject, school and district;
+ * - pending: works waiting (review state 1) by level, stage, subject, school and district (the kept
+ *   counters, counters.ts);
  *   an assignment waits for the groups of its level, stage and subject inside its unit (the school at
  *   level 1, the district at 2, the whole activity at 3), minus works of the reviewer's own school at
  *   levels 2 and 3 (conflict of interest), minus the reviewer's own works and the works they already
- *   decided in this round (the provisional first of two decisions);
+ *   decided in this round (the provisional first of two decisions: a decision that counted always
+ *   moved the work on, so only provisional ones can leave it waiting at the same level and round);
  * - done: the reviewer's decisions by level, stage, subject and decision, with the decision time
  *   (from the work reaching the level — its submission or the latest decision that counted before,
- *   whichever is later — to the decision).
+ *   whichever is later — to the decision, fixed when it is made). Pending works and decisions come
+ *   from the counters kept with the rows (migrations 0094, 0095).
  */
 import { sql } from 'drizzle-orm';
 import { AuditDecision, type AuditProgress } from '@dscloud/sdk/review';
 import type { AuditLevelCode } from '@dscloud/sdk/activities';
 import type { Orm } from '../db/database.js';
 import { num, rows } from '../db/rows.js';
+import { workCounterRows, type WorkCounterRow } from './counters.js';
 
 type R = Record<string, unknown>;
 
@@ -56,6 +60,12 @@ const groupOf = (r: R): Group => ({
   districtId: r.district_id == null ? null : String(r.district_id),
   n: num(r.n),
 });
+
+/** A 'pending' counter row (key 'stage|subject|school|district') as a group. */
+function pendingGroupOf(r: WorkCounterRow): Group {
+  const [stage, subjectCode, schoolId, districtId] = r.key.split('|');
+  return { level: r.reviewLevel, stage: Number(stage), subjectCode: Number(subjectCode), schoolId: schoolId ?? '', districtId: districtId ? districtId : null, n: r.n };
+}
 
 export const NO_PROGRESS: AuditProgress = { assigned: 0, done: 0, pending: 0, passed: 0, returned: 0, rejected: 0, excellent: 0 };
 
@@ -99,17 +109,13 @@ export async function progressOf(db: Orm, activityId: string, list: Assignment[]
     sql`, `,
   );
   const [pending, excluded, decisions] = await Promise.all([
-    rows<R>(
-      db,
-      sql`SELECT ${PENDING_KEYS}, count(*) AS n FROM activity_works w JOIN activity_sign_ups s ON s.id = w.sign_up_id
-          WHERE w.activity_id = ${activityId} AND w.submit_status = 1 AND w.review_state = 1 GROUP BY 1, 2, 3, 4, 5`,
-    ),
+    workCounterRows(db, activityId, 'pending'),
     rows<R>(
       db,
       sql`SELECT x.user_id, x.level, x.stage, x.subject_code, x.school_id, x.district_id, count(DISTINCT x.work_id) AS n FROM (
             SELECT a.reviewer_id AS user_id, w.id AS work_id, ${PENDING_KEYS}
             FROM activity_work_audits a JOIN activity_works w ON w.id = a.work_id JOIN activity_sign_ups s ON s.id = w.sign_up_id
-            WHERE a.activity_id = ${activityId} AND a.reviewer_id IN (${userList}) AND w.submit_status = 1 AND w.review_state = 1
+            WHERE a.activity_id = ${activityId} AND a.reviewer_id IN (${userList}) AND NOT a.counted AND w.submit_status = 1 AND w.review_state = 1
               AND w.review_level = a.level AND w.round = a.round
             UNION ALL
             SELECT w.user_id, w.id, ${PENDING_KEYS}
@@ -119,20 +125,11 @@ export async function progressOf(db: Orm, activityId: string, list: Assignment[]
     ),
     rows<R>(
       db,
-      sql`SELECT d.reviewer_id, d.level, d.stage, d.subject_code, d.decision, count(*) AS n,
-                 sum(d.ms) AS ms_sum, count(d.ms) AS ms_count, max(d.created_at) AS last_at
-          FROM (
-            SELECT a.reviewer_id, a.level, coalesce(w.stage, s.stage) AS stage, coalesce(w.subject_code, s.subject_code) AS subject_code,
-                   a.decision, a.created_at,
-                   a.created_at - NULLIF(GREATEST(
-                     coalesce((SELECT max(p.created_at) FROM activity_work_audits p WHERE p.work_id = a.work_id AND p.counted AND p.created_at < a.created_at), 0),
-                     CASE WHEN w.submitted_at <= a.created_at THEN w.submitted_at ELSE 0 END), 0) AS ms
-            FROM activity_work_audits a JOIN activity_works w ON w.id = a.work_id JOIN activity_sign_ups s ON s.id = w.sign_up_id
-            WHERE a.activity_id = ${activityId} AND a.reviewer_id IN (${userList})
-          ) d GROUP BY 1, 2, 3, 4, 5`,
+      sql`SELECT reviewer_id, level, stage, subject_code, decision, n, ms_sum, ms_count, last_at FROM activity_reviewer_counters
+          WHERE activity_id = ${activityId} AND reviewer_id IN (${userList}) AND n <> 0`,
     ),
   ]);
-  const pendingGroups = pending.map(groupOf);
+  const pendingGroups = pending.map(pendingGroupOf);
   const excludedBy = new Map<string, Group[]>();
   for (const r of excluded) excludedBy.set(String(r.user_id), [...(excludedBy.get(String(r.user_id)) ?? []), groupOf(r)]);
   // Decisions go to the reviewer's first assignment of that level, stage and subject.

@@ -1,4 +1,4 @@
-/** One reviewer's decisions in an activity (`staTeacherAudit/detail/page`), newest first, with the decision time. */
+/** One reviewer's decisions in an activity (`staTeacherAudit/detail/page`), newest first, with the decision time (fixed when it was made, migration 0095). */
 import { sql } from 'drizzle-orm';
 import type { AuditDecisionCode, ReviewerDecisionRow } from '@dscloud/sdk/review';
 import type { AuditLevelCode } from '@dscloud/sdk/activities';
@@ -18,10 +18,7 @@ export async function reviewerDecisions(
     rows<Record<string, unknown>>(
       db,
       sql`SELECT a.id, a.work_id, w.title, s.real_name, sc.name AS school_name, n.name AS node_name, a.level, a.round, a.decision, a.score,
-                 a.opinion, a.counted, a.created_at,
-                 a.created_at - NULLIF(GREATEST(
-                   coalesce((SELECT max(p.created_at) FROM activity_work_audits p WHERE p.work_id = a.work_id AND p.counted AND p.created_at < a.created_at), 0),
-                   CASE WHEN w.submitted_at <= a.created_at THEN w.submitted_at ELSE 0 END), 0) AS ms
+                 a.opinion, a.counted, a.created_at, a.decision_ms AS ms
           FROM activity_work_audits a JOIN activity_works w ON w.id = a.work_id JOIN activity_sign_ups s ON s.id = w.sign_up_id
           LEFT JOIN organisations sc ON sc.id = w.school_id LEFT JOIN lesson_nodes n ON n.id = w.node_id
           WHERE ${where} ORDER BY a.created_at DESC, a.id LIMIT ${limit} OFFSET ${offset}`,
