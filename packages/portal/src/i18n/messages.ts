@@ -16,6 +16,7 @@ import { activityEn, activityZh } from './activityMessages';
 import { richTextEn, richTextZh } from './richTextMessages';
 import { reviewInsightEn, reviewInsightZh } from './reviewInsightMessages';
 import { reviewEn, reviewZh } from './reviewMessages';
+import { helpEn, helpZh } from './helpMessages';
 
 export type PortalLocale = 'zh-CN' | 'en';
 
@@ -34,6 +35,7 @@ const zh = {
   ...richTextZh,
   ...reviewInsightZh,
   ...reviewZh,
+  ...helpZh,
   'nav.home': '首页',
   'nav.learn': '智慧学习',
   'nav.teach': '智慧教学',
@@ -116,6 +118,7 @@ const zh = {
   'mgmt.teaIntro': '教师介绍管理',
   'mgmt.lbt': '轮播图管理',
   'mgmt.feedbackmana': '意见反馈管理',
+  'mgmt.helpArticles': '帮助文章管理',
   'mgmt.activemana': '征集活动管理',
   'mgmt.zuopinsh': '作品审核',
   'mgmt.zyzjhdgk': '资源征集活动概况',
@@ -151,6 +154,7 @@ const en: Record<MessageKey, string> = {
   ...richTextEn,
   ...reviewInsightEn,
   ...reviewEn,
+  ...helpEn,
   'nav.home': 'Home',
   'nav.learn': 'Smart learning',
   'nav.teach': 'Smart teaching',
@@ -233,6 +237,7 @@ const en: Record<MessageKey, string> = {
   'mgmt.teaIntro': 'Teacher introductions',
   'mgmt.lbt': 'Carousel images',
   'mgmt.feedbackmana': 'Feedback',
+  'mgmt.helpArticles': 'Help articles',
   'mgmt.activemana': 'Collection activities',
   'mgmt.zuopinsh': 'Work review',
   'mgmt.zyzjhdgk': 'Collection overview',
