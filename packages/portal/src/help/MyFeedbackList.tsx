@@ -6,8 +6,6 @@ import { useLocale, useT } from '../i18n/useT';
 import { dateTime } from '../lessons/format';
 import { useAsync } from '../lessons/useAsync';
 
-const STATUS_COLOUR = { 0: 'orange', 1: 'green', 2: 'default' } as const;
-
 /** 我的反馈: the signed-in user's own feedback, newest first, each with its status and the reply. */
 export function MyFeedbackList({ api, version }: { api: HelpPortalApi; version: number }) {
   const t = useT();
@@ -26,7 +24,7 @@ export function MyFeedbackList({ api, version }: { api: HelpPortalApi; version: 
           <li key={row.id} className="ds-feedback-item" data-feedback-id={row.id}>
             <div className="ds-feedback-item-head">
               <Tag>{FEEDBACK_TYPE_LABELS[row.type]?.[locale] ?? row.type}</Tag>
-              <Tag color={STATUS_COLOUR[row.applyStatus]}>{APPLY_STATUS_LABELS[row.applyStatus][locale]}</Tag>
+              <Tag>{APPLY_STATUS_LABELS[row.applyStatus][locale]}</Tag>
               <span className="ds-feedback-time">{t('feedback.sentAt', { time: dateTime(Date.parse(row.createdAt)) })}</span>
             </div>
             <p className="ds-feedback-text">{row.content}</p>

@@ -1,5 +1,5 @@
 import { APPLY_STATUS_LABELS, APPLY_STATUSES, FEEDBACK_TYPE_LABELS, FEEDBACK_TYPES, type ApplyStatus, type FeedbackCounts, type ManagedFeedback } from '@dscloud/sdk/help';
-import { Button, DatePicker, Form, Input, Select, Space, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, DatePicker, Form, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { helpApi } from '../../api/help';
@@ -10,6 +10,7 @@ import { BatchBar, SearchButtons, ServerTable, useActions, useMgmtRights, useSer
 import { FEEDBACK_SPEC, toFeedbackQuery } from './feedbackTable';
 import { ReplyDialog } from './ReplyDialog';
 import '../management.css';
+import './feedback.css';
 
 interface FilterForm {
   applyStatus?: number;
@@ -17,8 +18,6 @@ interface FilterForm {
   keyword?: string;
   time?: [Dayjs, Dayjs] | null;
 }
-
-const STATUS_COLOUR = { 0: 'orange', 1: 'green', 2: 'default' } as const;
 
 /**
  * 意见反馈管理 (`/management/type=feedbackmana`): the feedback of users in the caller's reach with
@@ -99,9 +98,7 @@ export default function FeedbackScreen() {
             <dt>{t('feedback.ctx.role')}</dt>
             <dd>{row.context.role}</dd>
             <dt>{t('feedback.ctx.browser')}</dt>
-            <dd>
-              <Tooltip title={row.context.browser}>{row.context.browser.slice(0, 60)}</Tooltip>
-            </dd>
+            <dd>{row.context.browser}</dd>
             <dt>{t('feedback.ctx.errors')}</dt>
             <dd>{row.context.errors.length ? row.context.errors.map((e) => `${String(e.code)} ${e.message}`).join('；') : t('feedback.ctx.noErrors')}</dd>
           </dl>
@@ -110,7 +107,7 @@ export default function FeedbackScreen() {
         ),
     },
     { key: 'time', title: t('fbm.col.time'), render: (_, row) => dateTime(Date.parse(row.createdAt)) },
-    { key: 'status', title: t('fbm.col.status'), render: (_, row) => <Tag color={STATUS_COLOUR[row.applyStatus]}>{APPLY_STATUS_LABELS[row.applyStatus][locale]}</Tag> },
+    { key: 'status', title: t('fbm.col.status'), render: (_, row) => <Tag>{APPLY_STATUS_LABELS[row.applyStatus][locale]}</Tag> },
     ...(canWrite
       ? [
           {
@@ -132,7 +129,7 @@ export default function FeedbackScreen() {
         <h1 className="ds-screen-title">{t('mgmt.feedbackmana')}</h1>
         <Space aria-live="polite" data-counts>
           {APPLY_STATUSES.map((s) => (
-            <Tag key={s} color={STATUS_COLOUR[s]} data-count={s}>
+            <Tag key={s} data-count={s}>
               {t('fbm.count', { label: APPLY_STATUS_LABELS[s][locale], n: counts ? counts[s] : '…' })}
             </Tag>
           ))}

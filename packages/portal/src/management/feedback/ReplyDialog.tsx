@@ -33,7 +33,7 @@ export function ReplyDialog({ api, target, onClose, onSaved }: Props) {
     }
   };
   return (
-    <Modal open={target !== null} title={t('fbm.replyTitle')} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} okText={t('fbm.replyAction')} cancelText={t('ham.cancel')} destroyOnHidden>
+    <Modal className="ds-fbm-modal" open={target !== null} title={t('fbm.replyTitle')} onCancel={onClose} onOk={() => void save()} confirmLoading={saving} okText={t('fbm.replyAction')} cancelText={t('ham.cancel')} destroyOnHidden>
       {target ? <p className="ds-fbm-quote">{target.content}</p> : null}
       <Form form={form} layout="vertical" initialValues={{ reply: target?.reply ?? '', applyStatus: 1 }} preserve={false}>
         <Form.Item name="reply" label={t('fbm.replyLabel')} rules={[{ required: true, whitespace: true }, { max: FEEDBACK_REPLY_MAX }]}>
