@@ -24,7 +24,11 @@ const send = (token: string | undefined, body: unknown) => h.call('POST', `${F}/
 
 beforeAll(async () => {
   h = await startHarness();
-  [student, teacher2, admin, schooladmin, districtadmin] = await Promise.all(['student', 'teacher2', 'admin', 'schooladmin', 'districtadmin'].map((u) => h.token(u)));
+  student = await h.token('student');
+  teacher2 = await h.token('teacher2');
+  admin = await h.token('admin');
+  schooladmin = await h.token('schooladmin');
+  districtadmin = await h.token('districtadmin');
   const up = await uploadWhole(h, student, fileBytes(2048, 'png'), '上传卡住.png', 1024 * 1024);
   expect(up.status).toBe(200);
   picture = String(up.data.fileInfoId);

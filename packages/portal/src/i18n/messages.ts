@@ -18,6 +18,7 @@ import { reviewInsightEn, reviewInsightZh } from './reviewInsightMessages';
 import { reviewEn, reviewZh } from './reviewMessages';
 import { assistantEn, assistantZh } from './assistantMessages';
 import { ssoEn, ssoZh } from './ssoMessages';
+import { helpEn, helpZh } from './helpMessages';
 
 export type PortalLocale = 'zh-CN' | 'en';
 
@@ -38,6 +39,7 @@ const zh = {
   ...reviewInsightZh,
   ...reviewZh,
   ...assistantZh,
+  ...helpZh,
   'nav.home': '首页',
   'nav.learn': '智慧学习',
   'nav.teach': '智慧教学',
@@ -120,6 +122,7 @@ const zh = {
   'mgmt.teaIntro': '教师介绍管理',
   'mgmt.lbt': '轮播图管理',
   'mgmt.feedbackmana': '意见反馈管理',
+  'mgmt.helpArticles': '帮助文章管理',
   'mgmt.activemana': '征集活动管理',
   'mgmt.zuopinsh': '作品审核',
   'mgmt.zyzjhdgk': '资源征集活动概况',
@@ -157,6 +160,7 @@ const en: Record<MessageKey, string> = {
   ...reviewInsightEn,
   ...reviewEn,
   ...assistantEn,
+  ...helpEn,
   'nav.home': 'Home',
   'nav.learn': 'Smart learning',
   'nav.teach': 'Smart teaching',
@@ -239,6 +243,7 @@ const en: Record<MessageKey, string> = {
   'mgmt.teaIntro': 'Teacher introductions',
   'mgmt.lbt': 'Carousel images',
   'mgmt.feedbackmana': 'Feedback',
+  'mgmt.helpArticles': 'Help articles',
   'mgmt.activemana': 'Collection activities',
   'mgmt.zuopinsh': 'Work review',
   'mgmt.zyzjhdgk': 'Collection overview',

@@ -55,6 +55,9 @@ export const screens = {
   mgmtSignUpStatistics: lazyScreen(() => import('../management/insight/SignUpStatisticsScreen')),
   mgmtOpusStatistics: lazyScreen(() => import('../management/insight/OpusStatisticsScreen')),
   mgmtQualityWorks: lazyScreen(() => import('../management/insight/QualityWorksScreen')),
+  helpCentre: lazyScreen(() => import('../help/HelpScreen')),
+  mgmtFeedback: lazyScreen(() => import('../management/feedback/FeedbackScreen')),
+  mgmtHelpArticles: lazyScreen(() => import('../management/feedback/HelpArticlesScreen')),
 };
 
 export type ScreenKey = keyof typeof screens;

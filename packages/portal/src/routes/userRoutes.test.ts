@@ -19,7 +19,8 @@ describe('route tables', () => {
 
   it('reach every built screen from some route (none forgotten behind 敬请期待)', () => {
     const routed = new Set<ScreenKey>([...userRoutes, ...managementRoutes].map((row) => row.screen));
-    const reachedElsewhere: ScreenKey[] = ['login', 'home', 'waitPage', 'managementLayout'];
+    // comingSoon stays for a route whose screen is not built yet, even when no route needs it.
+    const reachedElsewhere: ScreenKey[] = ['login', 'home', 'waitPage', 'managementLayout', 'comingSoon'];
     const unrouted = (Object.keys(screens) as ScreenKey[]).filter((key) => !routed.has(key) && !reachedElsewhere.includes(key));
     expect(unrouted).toEqual([]);
   });
@@ -32,7 +33,8 @@ describe('route tables', () => {
       'course-detail/:courseId/:fromPage?': 'courseDetail',
       'my-lessons/new': 'lessonForm',
       'my-lessons/:lessonId/edit': 'lessonForm',
-      help: 'comingSoon',
+      help: 'helpCentre',
+      feedback: 'helpCentre',
     });
   });
 

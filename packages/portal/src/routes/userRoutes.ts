@@ -10,8 +10,8 @@ export const userRoutes: ReadonlyArray<{ path: string; title: MessageKey; screen
   { path: 'learn', title: 'screen.learn', screen: 'learn' },
   { path: 'learn/demand/:params', title: 'screen.learnDemand', screen: 'learn' },
   { path: 'personal-center', title: 'user.personalCenter', screen: 'personalCenter' },
-  { path: 'help', title: 'screen.help', screen: 'comingSoon' },
-  { path: 'feedback', title: 'screen.help', screen: 'comingSoon' },
+  { path: 'help', title: 'screen.help', screen: 'helpCentre' },
+  { path: 'feedback', title: 'screen.help', screen: 'helpCentre' },
   { path: 'my-collection', title: 'user.collection', screen: 'myCollection' },
   // The teacher's own lessons: a shared-list route (spec §2 leaves these to the product).
   { path: 'my-lessons', title: 'teach.myLessons', screen: 'myLessons' },

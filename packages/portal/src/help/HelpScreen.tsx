@@ -1,0 +1,93 @@
+import { ConfigKeys } from '@dscloud/sdk/config';
+import type { HelpArticleSummary } from '@dscloud/sdk/help';
+import { Button, Card } from 'antd';
+import { useMemo, useReducer, useState } from 'react';
+import { helpApi } from '../api/help';
+import { useT } from '../i18n/useT';
+import { useGlobalValue, useLoggedIn } from '../platform/hooks';
+import { usePortal } from '../platform/PortalContext';
+import { FeedbackForm } from './FeedbackForm';
+import { HelpArticles } from './HelpArticles';
+import { MyFeedbackList } from './MyFeedbackList';
+import { useLoginQuestion } from './useLoginQuestion';
+import './help.css';
+
+/**
+ * /help and /feedback (one screen, spec §2): help articles by topic with search, operation videos,
+ * the hotlines from the platform settings, the feedback form and 我的反馈 with the replies.
+ */
+export default function HelpScreen() {
+  const t = useT();
+  const { platform } = usePortal();
+  const api = useMemo(() => helpApi(platform), [platform]);
+  const loggedIn = useLoggedIn();
+  const login = useLoginQuestion();
+  const [videos, setVideos] = useState<HelpArticleSummary[]>([]);
+  const [version, sent] = useReducer((n: number) => n + 1, 0);
+  const hotlines = [
+    ['help.hotline.account', useGlobalValue(ConfigKeys.hotlineAccount)],
+    ['help.hotline.usage', useGlobalValue(ConfigKeys.hotlineUsage)],
+    ['help.hotline.groupChat', useGlobalValue(ConfigKeys.hotlineGroupChat)],
+  ] as const;
+  const shownHotlines = hotlines.filter(([, value]) => value);
+
+  return (
+    <div className="ds-help">
+      <h1 className="ds-screen-title">{t('help.title')}</h1>
+      <div className="ds-help-grid">
+        <div className="ds-help-main">
+          <HelpArticles api={api} onVideos={(rows) => setVideos((prev) => (rows.length || prev.length === 0 ? rows : prev))} />
+          <section className="ds-help-feedback" aria-labelledby="feedback-title">
+            <h2 id="feedback-title" className="ds-help-h2">
+              {t('feedback.title')}
+            </h2>
+            <FeedbackForm api={api} askLogin={login.ask} onSent={sent} />
+          </section>
+          <section aria-labelledby="feedback-mine-title">
+            <h2 id="feedback-mine-title" className="ds-help-h2">
+              {t('feedback.mine')}
+            </h2>
+            {loggedIn ? (
+              <MyFeedbackList api={api} version={version} />
+            ) : (
+              <p>
+                {t('feedback.mineLogin')} <Button onClick={login.ask}>{t('feedback.login')}</Button>
+              </p>
+            )}
+          </section>
+        </div>
+        <aside className="ds-help-side">
+          <Card title={<h2 className="ds-help-h2">{t('help.hotlines')}</h2>} size="small">
+            {shownHotlines.length ? (
+              <dl className="ds-help-hotlines">
+                {shownHotlines.map(([key, value]) => (
+                  <div key={key}>
+                    <dt>{t(key)}</dt>
+                    <dd>{/^[\d\s+-]+$/.test(value) ? <a href={`tel:${value.replace(/\s/g, '')}`}>{value}</a> : value}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : (
+              <p>{t('help.noHotlines')}</p>
+            )}
+          </Card>
+          <Card title={<h2 className="ds-help-h2">{t('help.videos')}</h2>} size="small">
+            {videos.length ? (
+              <ul className="ds-help-videos">
+                {videos.map((row) => (
+                  <li key={row.id}>
+                    <p>{row.title}</p>
+                    <video controls preload="none" src={row.videoUrl} aria-label={row.title} />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p>{t('help.noVideos')}</p>
+            )}
+          </Card>
+        </aside>
+      </div>
+      {login.holder}
+    </div>
+  );
+}
