@@ -11,6 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { schema } from './schema.js';
 import { isDatabaseUnavailable } from './unavailable.js';
 import { listenPostgres, type ListenHandlers } from './pgListen.js';
+import { inProcessExclusive, postgresExclusive, type Exclusive } from './exclusive.js';
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -24,6 +25,11 @@ export interface Database {
   orm: Orm;
   /** Runs `fn` inside one transaction on one connection (BEGIN/COMMIT, rollback on throw). */
   script<T>(fn: (runner: ScriptRunner) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` while no other holder of `name` runs, across every process over this database
+   * (db/exclusive.ts): the migrations, the housekeeping sweep.
+   */
+  exclusive: Exclusive;
   /** Throws unless the database answers a trivial query (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -70,6 +76,7 @@ async function openPglite(dataDir?: string, template?: Blob): Promise<Database> 
           query: async <R>(s: string, p?: unknown[]) => (await tx.query<R>(s, p)).rows,
         }),
       ),
+    exclusive: inProcessExclusive(),
     async ping() {
       await client.query('select 1');
     },
@@ -103,7 +110,11 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
     const setup = new pg.Client({ connectionString: url });
     await setup.connect();
     try {
+      // Servers starting at once would race on the catalogue row (`IF NOT EXISTS` does not lock).
+      await setup.query('BEGIN');
+      await setup.query(`SELECT pg_advisory_xact_lock(hashtext('ds-create-schema'))`);
       await setup.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`);
+      await setup.query('COMMIT');
     } finally {
       await setup.end();
     }
@@ -146,6 +157,7 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
         conn.release(broken);
       }
     },
+    exclusive: postgresExclusive(pool),
     async ping() {
       await pool.query('select 1');
     },
