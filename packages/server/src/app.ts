@@ -33,7 +33,7 @@ import { seedDefaultConfig } from './config/defaultConfig.js';
 import { mediaLinks } from './files/mediaLinks.js';
 import { seedCloudLessons } from './lessons/demoSeed.js';
 import { seedDemoActivities } from './activities/demoSeed.js';
-import { startHousekeeping } from './housekeeping.js';
+import { startHousekeeping, type Housekeeping } from './housekeeping.js';
 import { benchRoutes } from './bench/bareUpload.js';
 import { MODULES } from './modules.js';
 import { logSerializers } from './http/logRedaction.js';
@@ -101,6 +101,8 @@ declare module 'fastify' {
     seededAccounts: string[];
     /** The in-memory caches by name, for their bounds and sizes (tests, diagnostics). */
     caches: Map<string, MeasuredCache>;
+    /** The periodic sweep; `tick()` takes a turn now (tests). */
+    housekeeping: Housekeeping;
   }
 }
 
@@ -216,9 +218,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     for (const domain of MODULES) await domain.routes(app, ctx);
     if (process.env.BENCH_ROUTES === '1') await benchRoutes(app, ctx);
 
-    const stopHousekeeping = startHousekeeping(ctx, (err) => app.log.warn({ err }, 'housekeeping failed'));
+    const housekeeping = startHousekeeping(ctx, (err) => app.log.warn({ err }, 'housekeeping failed'));
+    app.decorate('housekeeping', housekeeping);
     app.addHook('onClose', async () => {
-      stopHousekeeping();
+      await housekeeping.stop();
       sessions.close();
       await bus?.close();
       if (ownsDb) await database.close();

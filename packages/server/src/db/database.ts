@@ -12,6 +12,7 @@ import { schema } from './schema.js';
 import { isDatabaseUnavailable } from './unavailable.js';
 import { listenPostgres, type ListenHandlers } from './pgListen.js';
 import { inProcessExclusive, postgresExclusive, type Exclusive } from './exclusive.js';
+import { alwaysLeader, postgresLeadership, type Leadership } from './leadership.js';
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -30,6 +31,8 @@ export interface Database {
    * (db/exclusive.ts): the migrations, the housekeeping sweep.
    */
   exclusive: Exclusive;
+  /** A duty one process leads at a time, the lead passing on when it ends (db/leadership.ts). */
+  leadership(name: string): Leadership;
   /** Throws unless the database answers a trivial query (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -77,6 +80,7 @@ async function openPglite(dataDir?: string, template?: Blob): Promise<Database> 
         }),
       ),
     exclusive: inProcessExclusive(),
+    leadership: alwaysLeader,
     async ping() {
       await client.query('select 1');
     },
@@ -158,6 +162,7 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
       }
     },
     exclusive: postgresExclusive(pool),
+    leadership: (name) => postgresLeadership(url, name, schemaName),
     async ping() {
       await pool.query('select 1');
     },
