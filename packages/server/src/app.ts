@@ -184,6 +184,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       trustProxy: settings.trustProxy,
       bodyLimit: JSON_BODY_LIMIT,
       forceCloseConnections: options.forceCloseConnections ?? true,
+      // A request reaching a closing server gets 503 in the envelope from http/healthRoutes.ts.
+      return503OnClosing: false,
       ...timeoutOptions(settings.limits),
       // Unknown properties are removed (schemaRules.ts adds `additionalProperties: false` to every request schema).
       ajv: { customOptions: { allowUnionTypes: true, removeAdditional: true }, plugins: [storableKeywords as never] },

@@ -25,6 +25,20 @@ export function findMigrationsDir(): string {
   return found;
 }
 
+/** Versions of the migration files not recorded as applied (readiness: empty once migrated). */
+export async function pendingMigrations(db: Database, dir = findMigrationsDir()): Promise<string[]> {
+  const versions = migrationFiles(dir).map((f) => f.slice(0, 4));
+  const rows = await db.script((r) => r.query<{ version: string }>('SELECT version FROM schema_migrations'));
+  const applied = new Set(rows.map((row) => row.version));
+  return versions.filter((v) => !applied.has(v));
+}
+
+function migrationFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((f) => FILE.test(f))
+    .sort();
+}
+
 export async function migrate(db: Database, dir = findMigrationsDir()): Promise<string[]> {
   const run = await db.exclusive('migrate', () => migrateHoldingLock(db, dir));
   if (!run.ran) throw new Error('migration lock not taken');
@@ -32,9 +46,7 @@ export async function migrate(db: Database, dir = findMigrationsDir()): Promise<
 }
 
 async function migrateHoldingLock(db: Database, dir: string): Promise<string[]> {
-  const files = readdirSync(dir)
-    .filter((f) => FILE.test(f))
-    .sort();
+  const files = migrationFiles(dir);
   await db.script((r) =>
     r.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at bigint NOT NULL)`),
   );
