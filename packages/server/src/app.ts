@@ -176,7 +176,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       captcha,
       failures,
       captchaLimiter: new SlidingWindowLimiter(limits.captchaPerMinute, 60_000, now),
-      config: new PlatformConfig(database.orm, now),
+      config: new PlatformConfig(database.orm, now, bus),
     };
 
     const app = Fastify({
