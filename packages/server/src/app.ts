@@ -17,7 +17,7 @@ import { installConnectionLimits, timeoutOptions } from './http/connectionLimits
 import type { MeasuredCache } from './util/cacheStats.js';
 import { installSecurity } from './http/security.js';
 import { createGuard } from './http/guard.js';
-import { SlidingWindowLimiter } from './http/rateLimiter.js';
+import { RateLimiter } from './http/rateLimiter.js';
 import { loadRsaKeys, type RsaKeys } from './auth/rsaKeys.js';
 import { loadServerSecret } from './auth/secrets.js';
 import { TokenService, type TokenPolicy } from './auth/tokenService.js';
@@ -157,7 +157,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       tokens,
       failures,
       captcha,
-      ipLimiter: new SlidingWindowLimiter(limits.ipAttemptsPerMinute, 60_000, now),
+      ipLimiter: new RateLimiter(database.orm, 'login', limits.ipAttemptsPerMinute, 60_000, now),
       privateKey: () => keys.privateKey,
     });
     const ctx: AppContext = {
@@ -175,7 +175,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       login,
       captcha,
       failures,
-      captchaLimiter: new SlidingWindowLimiter(limits.captchaPerMinute, 60_000, now),
+      captchaLimiter: new RateLimiter(database.orm, 'captcha', limits.captchaPerMinute, 60_000, now),
       config: new PlatformConfig(database.orm, now, bus),
     };
 

@@ -11,6 +11,7 @@
 import { and, isNotNull, lt, or } from 'drizzle-orm';
 import type { AppContext } from './context.js';
 import { tokens, wechatStates } from './db/schema.js';
+import { pruneRateLimits } from './http/rateLimiter.js';
 
 const DAY = 24 * 3600 * 1000;
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
@@ -19,6 +20,7 @@ export async function sweep(ctx: AppContext): Promise<void> {
   const now = ctx.now();
   await ctx.failures.prune();
   await ctx.captcha.prune();
+  await pruneRateLimits(ctx.db.orm, now - 3600_000);
   await ctx.db.orm.delete(tokens).where(or(lt(tokens.expiresAt, now - DAY), and(isNotNull(tokens.revokedAt), lt(tokens.revokedAt, now - DAY))));
   await ctx.db.orm.delete(wechatStates).where(lt(wechatStates.expiresAt, now - DAY));
   await ctx.files?.sweep();
