@@ -140,13 +140,13 @@ const refused = (base: string) =>
 
 describe('SIGTERM with a request in flight', () => {
   it('finishes the request in flight, refuses the next with 503 and Connection: close, and keeps the acknowledged chunk', async () => {
-    let fileMd5 = '';
+    const sent = { fileMd5: '' };
     const server = start();
     try {
       const base = await server.base;
       const token = await login(base);
       const upload = chunkRequest(token);
-      fileMd5 = upload.fileMd5;
+      sent.fileMd5 = upload.fileMd5;
       const url = new URL(base);
       const socket = connect(Number(url.port), url.hostname);
       const answers = responses(socket);
@@ -177,7 +177,7 @@ describe('SIGTERM with a request in flight', () => {
       const status = await fetch(`${base}/file/v1/file/upload/status`, {
         method: 'POST',
         headers: { authorization: token, 'content-type': 'application/json' },
-        body: JSON.stringify({ fileMd5, fileName: 'slow.png', totalSize: CHUNK, chunkSize: CHUNK }),
+        body: JSON.stringify({ fileMd5: sent.fileMd5, fileName: 'slow.png', totalSize: CHUNK, chunkSize: CHUNK }),
       });
       const json = (await status.json()) as { status: number; data: { received?: number[] } | null };
       expect(json.data).toMatchObject({ received: [0] });
