@@ -10,6 +10,7 @@ import { openDatabase, type Database } from './db/database.js';
 import { acquireDataDirLock, type DataDirLock } from './db/lock.js';
 import { migrate } from './db/migrate.js';
 import { settingsFromEnv, type Settings } from './settings.js';
+import { checkClusterSettings } from './clusterRules.js';
 import { installErrorHandling } from './http/errorHandler.js';
 import { installJsonBodyParsing, JSON_BODY_LIMIT } from './http/bodyParsing.js';
 import { hardenRouteSchema, storableKeywords } from './http/schemaRules.js';
@@ -109,16 +110,19 @@ declare module 'fastify' {
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const settings: Settings = { ...settingsFromEnv(), ...options.settings };
   const now = options.now ?? Date.now;
+  checkClusterSettings(settings);
   let lock: DataDirLock | undefined;
   let db = options.db;
   if (!db) {
-    lock = acquireDataDirLock(settings.dataDir);
+    // The folder lock keeps a second process off PGlite's folder; instances over PostgreSQL on a
+    // shared folder (clusterRules.ts) share it on purpose.
+    if (!(settings.dataDirShared && settings.databaseUrl)) lock = acquireDataDirLock(settings.dataDir);
     try {
       db = await openDatabase(
         settings.databaseUrl ? { url: settings.databaseUrl } : { dataDir: path.join(settings.dataDir, 'pgdata') },
       );
     } catch (err) {
-      lock.release();
+      lock?.release();
       throw err;
     }
   }
