@@ -10,6 +10,7 @@ import { openDatabase, type Database } from './db/database.js';
 import { acquireDataDirLock, type DataDirLock } from './db/lock.js';
 import { migrate } from './db/migrate.js';
 import { settingsFromEnv, type Settings } from './settings.js';
+import { checkClusterSettings } from './clusterRules.js';
 import { installErrorHandling } from './http/errorHandler.js';
 import { installJsonBodyParsing, JSON_BODY_LIMIT } from './http/bodyParsing.js';
 import { hardenRouteSchema, storableKeywords } from './http/schemaRules.js';
@@ -17,7 +18,7 @@ import { installConnectionLimits, timeoutOptions } from './http/connectionLimits
 import type { MeasuredCache } from './util/cacheStats.js';
 import { installSecurity } from './http/security.js';
 import { createGuard } from './http/guard.js';
-import { SlidingWindowLimiter } from './http/rateLimiter.js';
+import { RateLimiter } from './http/rateLimiter.js';
 import { loadRsaKeys, type RsaKeys } from './auth/rsaKeys.js';
 import { loadServerSecret } from './auth/secrets.js';
 import { TokenService, type TokenPolicy } from './auth/tokenService.js';
@@ -33,7 +34,7 @@ import { seedDefaultConfig } from './config/defaultConfig.js';
 import { mediaLinks } from './files/mediaLinks.js';
 import { seedCloudLessons } from './lessons/demoSeed.js';
 import { seedDemoActivities } from './activities/demoSeed.js';
-import { startHousekeeping } from './housekeeping.js';
+import { startHousekeeping, type Housekeeping } from './housekeeping.js';
 import { benchRoutes } from './bench/bareUpload.js';
 import { MODULES } from './modules.js';
 import { logSerializers } from './http/logRedaction.js';
@@ -101,22 +102,27 @@ declare module 'fastify' {
     seededAccounts: string[];
     /** The in-memory caches by name, for their bounds and sizes (tests, diagnostics). */
     caches: Map<string, MeasuredCache>;
+    /** The periodic sweep; `tick()` takes a turn now (tests). */
+    housekeeping: Housekeeping;
   }
 }
 
 export async function buildApp(options: BuildOptions = {}): Promise<FastifyInstance> {
   const settings: Settings = { ...settingsFromEnv(), ...options.settings };
   const now = options.now ?? Date.now;
+  checkClusterSettings(settings);
   let lock: DataDirLock | undefined;
   let db = options.db;
   if (!db) {
-    lock = acquireDataDirLock(settings.dataDir);
+    // The folder lock keeps a second process off PGlite's folder; instances over PostgreSQL on a
+    // shared folder (clusterRules.ts) share it on purpose.
+    if (!(settings.dataDirShared && settings.databaseUrl)) lock = acquireDataDirLock(settings.dataDir);
     try {
       db = await openDatabase(
         settings.databaseUrl ? { url: settings.databaseUrl } : { dataDir: path.join(settings.dataDir, 'pgdata') },
       );
     } catch (err) {
-      lock.release();
+      lock?.release();
       throw err;
     }
   }
@@ -155,7 +161,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       tokens,
       failures,
       captcha,
-      ipLimiter: new SlidingWindowLimiter(limits.ipAttemptsPerMinute, 60_000, now),
+      ipLimiter: new RateLimiter(database.orm, 'login', limits.ipAttemptsPerMinute, 60_000, now),
       privateKey: () => keys.privateKey,
     });
     const ctx: AppContext = {
@@ -173,8 +179,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       login,
       captcha,
       failures,
-      captchaLimiter: new SlidingWindowLimiter(limits.captchaPerMinute, 60_000, now),
-      config: new PlatformConfig(database.orm, now),
+      captchaLimiter: new RateLimiter(database.orm, 'captcha', limits.captchaPerMinute, 60_000, now),
+      config: new PlatformConfig(database.orm, now, bus),
     };
 
     const app = Fastify({
@@ -182,6 +188,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       trustProxy: settings.trustProxy,
       bodyLimit: JSON_BODY_LIMIT,
       forceCloseConnections: options.forceCloseConnections ?? true,
+      // A request reaching a closing server gets 503 in the envelope from http/healthRoutes.ts.
+      return503OnClosing: false,
       ...timeoutOptions(settings.limits),
       // Unknown properties are removed (schemaRules.ts adds `additionalProperties: false` to every request schema).
       ajv: { customOptions: { allowUnionTypes: true, removeAdditional: true }, plugins: [storableKeywords as never] },
@@ -216,9 +224,10 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     for (const domain of MODULES) await domain.routes(app, ctx);
     if (process.env.BENCH_ROUTES === '1') await benchRoutes(app, ctx);
 
-    const stopHousekeeping = startHousekeeping(ctx, (err) => app.log.warn({ err }, 'housekeeping failed'));
+    const housekeeping = startHousekeeping(ctx, (err) => app.log.warn({ err }, 'housekeeping failed'));
+    app.decorate('housekeeping', housekeeping);
     app.addHook('onClose', async () => {
-      stopHousekeeping();
+      await housekeeping.stop();
       sessions.close();
       await bus?.close();
       if (ownsDb) await database.close();

@@ -9,7 +9,7 @@ import type { InvalidationBus } from './cache/invalidationBus.js';
 import type { LoginService } from './auth/loginService.js';
 import type { CaptchaService } from './auth/captchaService.js';
 import type { LoginFailures } from './auth/loginFailures.js';
-import type { SlidingWindowLimiter } from './http/rateLimiter.js';
+import type { RateLimiter } from './http/rateLimiter.js';
 import type { UsersRepo } from './users/usersRepo.js';
 import type { MediaLinks } from './files/mediaLinks.js';
 import type { PlatformConfig } from './config/platformConfig.js';
@@ -32,7 +32,8 @@ export interface AppContext {
   login: LoginService;
   captcha: CaptchaService;
   failures: LoginFailures;
-  captchaLimiter: SlidingWindowLimiter;
+  /** Captcha puzzles and answers per client IP and minute, shared by every server (http/rateLimiter.ts). */
+  captchaLimiter: RateLimiter;
   /** The global configuration, cached for the public reads and dropped on a save. */
   config: PlatformConfig;
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { installGracefulShutdown } from './shutdown.js';
 import { LockHeldError } from './db/lock.js';
+import { ClusterSettingsError } from './clusterRules.js';
 import { settingsFromEnv } from './settings.js';
 
 async function main(): Promise<void> {
@@ -29,7 +30,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof LockHeldError) {
+  if (err instanceof LockHeldError || err instanceof ClusterSettingsError) {
     console.error(err.message);
     process.exit(2);
   }

@@ -32,6 +32,10 @@ export interface Settings {
   wechatRedirectUri: string;
   /** Request limits (docs/security.md). */
   limits: ServerLimits;
+  /** How many server processes run over the one database (`INSTANCES`, docs/deploy.md; default 1). */
+  instances: number;
+  /** `DATA_DIR_SHARED=1`: DATA_DIR is one shared file system for every instance (docs/deploy.md). */
+  dataDirShared: boolean;
 }
 
 export interface ServerLimits {
@@ -157,5 +161,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     wechatAppId: env.WECHAT_APP_ID ?? '',
     wechatRedirectUri: env.WECHAT_REDIRECT_URI ?? '',
     limits: limitsFromEnv(env),
+    instances: positiveInt('INSTANCES', env.INSTANCES, 1),
+    dataDirShared: env.DATA_DIR_SHARED === '1',
   };
 }

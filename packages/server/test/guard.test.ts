@@ -9,6 +9,7 @@ import { useHarness } from './harness.js';
 const PUBLIC_ROUTES = new Set([
   'GET /healthz',
   'GET /healthz/live',
+  'GET /healthz/ready',
   // Signed media links: the signature is the permission (files/mediaLinks.ts).
   'GET /file/v1/file/media/:fileInfoId',
   'GET /file/v1/file/media/:fileInfoId/thumb',

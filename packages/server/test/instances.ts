@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.js';
+import { buildApp, type LoginLimits } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { testKeys, type Answer, type CallOptions, type Harness } from './harness.js';
 
@@ -19,7 +19,7 @@ export interface Instance {
   close(): Promise<void>;
 }
 
-export async function startSecondInstance(h: Harness, deploySecret: string): Promise<Instance> {
+export async function startSecondInstance(h: Harness, deploySecret: string, limits?: Partial<LoginLimits>): Promise<Instance> {
   const url = process.env.TEST_DATABASE_URL;
   let db = h.db;
   if (url) {
@@ -32,6 +32,7 @@ export async function startSecondInstance(h: Harness, deploySecret: string): Pro
     keys: testKeys(),
     logger: false,
     seedDemo: false,
+    ...(limits ? { limits } : {}),
     settings: { dataDir, deploySecret, trustProxy: true, portalDir: path.join(dataDir, 'none'), elementsDir: path.join(dataDir, 'none') },
   });
   const base = (await app.listen({ port: 0, host: '127.0.0.1' })).replace('[::1]', '127.0.0.1');

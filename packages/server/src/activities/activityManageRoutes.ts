@@ -53,14 +53,14 @@ export async function activityManageRoutes(
   ctx: AppContext,
   repo: ActivityRepo,
   view: ActivityView,
-  changed: () => void,
+  changed: () => Promise<void>,
   listPages: PublicPageCache,
 ): Promise<void> {
   const db = ctx.db.orm;
   // Any successful organiser write may change what the public list shows: dropped before the answer
   // leaves, so the caller's next read already misses.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode < 300 && request.routeOptions.config.audit?.entity === 'resourceCollectActivity') changed();
+    if (reply.statusCode < 300 && request.routeOptions.config.audit?.entity === 'resourceCollectActivity') await changed();
     return payload;
   });
   const snapshot = snapshotOf(db, activities.id, {

@@ -4,19 +4,19 @@
  * (scope, sign-ups, submitted works). So their serialized answers are kept for LIST_PAGE_CACHE_MS
  * (2 s, module.ts) per audience and filter — the organiser's scope (the organisations they manage) or
  * the teacher's organisation (which fixes the chain of organisers they may join) — and dropped at once
- * by every organiser write (activityManageRoutes.ts) and every sign-up or work write through this
- * server (below). Another server over the same PostgreSQL shows a change within the 2 s.
+ * by every organiser write (activityManageRoutes.ts) and every sign-up or work write (below), on every
+ * server over the same database through the invalidation bus (within the 2 s when the bus is down).
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { PublicPageCache } from '../lessons/publicPageCache.js';
+import type { SharedDrop } from '../cache/sharedDrop.js';
 
 /** The calls that change sign-ups, claims or works (what the pages count). */
 const WRITES = /^\/cloudSchool\/v1\/(activitySignUp\/(save|nodeSave|node\/cancel|cancel\/)|activityWork\/(save|updateSubmitStatus|delete))/;
 
-export function dropOnActivityWrites(app: FastifyInstance, pages: PublicPageCache): void {
+export function dropOnActivityWrites(app: FastifyInstance, drop: SharedDrop): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode < 300 && WRITES.test(request.url)) pages.invalidate();
+    if (reply.statusCode < 300 && WRITES.test(request.url)) await drop();
     return payload;
   });
 }

@@ -1,4 +1,5 @@
 /** Resource-collection activities (资源征集活动): the organiser's, the teacher's and the public calls, and the scope's curriculum choices. */
+import { sharedDrop } from '../cache/sharedDrop.js';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { DomainModule } from '../domainModule.js';
@@ -27,8 +28,11 @@ async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // organiser write and every sign-up or work write through this server (listPages.ts).
   const listPages = new PublicPageCache(LIST_PAGE_CACHE_MS, ctx.settings.limits.pageCacheMaxEntries, () => ctx.now(), Math.random, ctx.settings.limits.pageCacheMaxBytes);
   app.caches.set('activity list pages', listPages);
-  dropOnActivityWrites(app, listPages);
-  await activityManageRoutes(app, ctx, repo, view, () => (publicList.invalidate(), listPages.invalidate()), listPages);
+  // Dropped on every server over the same database (cache/sharedDrop.ts).
+  const dropPages = sharedDrop(ctx.bus, 'activity-pages', () => listPages.invalidate());
+  const dropAll = sharedDrop(ctx.bus, 'activities', () => (publicList.invalidate(), listPages.invalidate()));
+  dropOnActivityWrites(app, dropPages);
+  await activityManageRoutes(app, ctx, repo, view, dropAll, listPages);
   await activityTeacherRoutes(app, ctx, repo, view, publicList, listPages);
   await worksQueryRoutes(app, ctx);
   await activitySubjectRoutes(app, ctx, repo, view);

@@ -15,7 +15,7 @@ export async function captchaRoutes(app: FastifyInstance, ctx: AppContext): Prom
       schema: { querystring: { type: 'object', properties: { username: { type: 'string', maxLength: 64 } } } },
     },
     async (request) => {
-      if (!ctx.captchaLimiter.attempt(request.ip)) throw new AppError(Codes.LOGIN_RATE_LIMITED);
+      if (!(await ctx.captchaLimiter.attempt(request.ip))) throw new AppError(Codes.LOGIN_RATE_LIMITED);
       const username = (request.query.username ?? '').trim();
       if (username === '') throw new AppError(Codes.USERNAME_EMPTY);
       return ok(await ctx.captcha.create(username, request.ip), localeOf(request));
@@ -38,7 +38,7 @@ export async function captchaRoutes(app: FastifyInstance, ctx: AppContext): Prom
       },
     },
     async (request) => {
-      if (!ctx.captchaLimiter.attempt(request.ip)) throw new AppError(Codes.LOGIN_RATE_LIMITED);
+      if (!(await ctx.captchaLimiter.attempt(request.ip))) throw new AppError(Codes.LOGIN_RATE_LIMITED);
       const captchaToken = await ctx.captcha.verify(request.body.captchaId, request.body.x);
       return ok({ captchaToken }, localeOf(request));
     },

@@ -34,20 +34,13 @@ export class CaptchaService {
   /**
    * A script that solves puzzles buys one password guess per solve: answers are limited per account
    * and client (in the database, so across servers). Per client, not per account alone: otherwise a
-   * stranger could use up the owner's answers and lock the owner out again.
+   * stranger could use up the owner's answers and lock the owner out again. Count and answer run in
+   * one transaction holding an advisory lock on the account and client, so answers sent at once to
+   * several servers are counted one after another and cannot pass the limit together.
    */
-  private async requireAnswersLeft(captchaId: string): Promise<void> {
-    const [puzzle] = await this.db.select({ username: captchas.username, client: captchas.client }).from(captchas).where(eq(captchas.id, captchaId));
-    if (!puzzle) return;
-    const since = this.now() - this.limit.windowMs;
-    const answered = await this.db.$count(
-      captchas,
-      and(eq(captchas.username, puzzle.username), eq(captchas.client, puzzle.client), ne(captchas.state, 'open'), gt(captchas.createdAt, since)),
-    );
-    if (answered < this.limit.solvesPerClient) return;
-    await this.db.update(captchas).set({ state: 'dead' }).where(and(eq(captchas.id, captchaId), eq(captchas.state, 'open')));
+  private limitMessage(): string {
     const minutes = Math.round(this.limit.windowMs / 60_000);
-    throw new AppError(Codes.LOGIN_RATE_LIMITED, `该账号在本设备的滑块验证次数过多（${minutes} 分钟内最多 ${this.limit.solvesPerClient} 次），请稍后再试`);
+    return `该账号在本设备的滑块验证次数过多（${minutes} 分钟内最多 ${this.limit.solvesPerClient} 次），请稍后再试`;
   }
 
   async create(username: string, client = ''): Promise<CaptchaPuzzle> {
@@ -75,20 +68,37 @@ export class CaptchaService {
 
   /** One answer per puzzle, decided in a single UPDATE so parallel answers cannot both win. */
   async verify(captchaId: string, x: number): Promise<string> {
-    await this.requireAnswersLeft(captchaId);
     const token = randomBytes(32).toString('base64url');
     const now = this.now();
+    const since = now - this.limit.windowMs;
     const solved = sql`abs(${captchas.answerX} - ${Math.round(x)}) <= ${CAPTCHA_TOLERANCE_PX}`;
-    const rows = await this.db
-      .update(captchas)
-      .set({
-        state: sql`case when ${solved} then 'solved' else 'dead' end`,
-        tokenHash: sql`case when ${solved} then ${sha256(token)} else null end`,
-        tokenExpiresAt: sql`case when ${solved} then ${now + TOKEN_TTL_MS}::bigint else null end`,
-      })
-      .where(and(eq(captchas.id, captchaId), eq(captchas.state, 'open'), gt(captchas.expiresAt, now)))
-      .returning({ state: captchas.state });
-    if (rows[0]?.state !== 'solved') throw new AppError(Codes.CAPTCHA_INVALID);
+    const outcome = await this.db.transaction(async (tx) => {
+      const [puzzle] = await tx.select({ username: captchas.username, client: captchas.client }).from(captchas).where(eq(captchas.id, captchaId));
+      if (puzzle) {
+        // Serialises the answers of one account and client across every server (released at commit).
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`captcha:${puzzle.username}:${puzzle.client}`}))`);
+        const answered = await tx.$count(
+          captchas,
+          and(eq(captchas.username, puzzle.username), eq(captchas.client, puzzle.client), ne(captchas.state, 'open'), gt(captchas.createdAt, since)),
+        );
+        if (answered >= this.limit.solvesPerClient) {
+          await tx.update(captchas).set({ state: 'dead' }).where(and(eq(captchas.id, captchaId), eq(captchas.state, 'open')));
+          return 'limited' as const;
+        }
+      }
+      const rows = await tx
+        .update(captchas)
+        .set({
+          state: sql`case when ${solved} then 'solved' else 'dead' end`,
+          tokenHash: sql`case when ${solved} then ${sha256(token)} else null end`,
+          tokenExpiresAt: sql`case when ${solved} then ${now + TOKEN_TTL_MS}::bigint else null end`,
+        })
+        .where(and(eq(captchas.id, captchaId), eq(captchas.state, 'open'), gt(captchas.expiresAt, now)))
+        .returning({ state: captchas.state });
+      return rows[0]?.state === 'solved' ? ('solved' as const) : ('wrong' as const);
+    });
+    if (outcome === 'limited') throw new AppError(Codes.LOGIN_RATE_LIMITED, this.limitMessage());
+    if (outcome !== 'solved') throw new AppError(Codes.CAPTCHA_INVALID);
     return token;
   }
 

@@ -57,11 +57,17 @@ export class LoginFailures {
   /** Writes the attempt down, then reads the rules, waiting for earlier attempts still being checked. */
   async begin(username: string, ip: string): Promise<Attempt> {
     const key = accountKey(username);
-    const [mine] = await this.db
-      .insert(loginFailures)
-      .values({ username: key, ip, failedAt: this.now(), settled: false })
-      .returning({ id: loginFailures.id });
-    const id = mine!.id;
+    // Attempts on one account are written down one at a time across every server (an advisory lock
+    // until the insert commits), so an attempt's row is in, with a higher id, before the next one
+    // counts: two attempts cannot each miss the other on different servers.
+    const id = await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${key}`}))`);
+      const [mine] = await tx
+        .insert(loginFailures)
+        .values({ username: key, ip, failedAt: this.now(), settled: false })
+        .returning({ id: loginFailures.id });
+      return mine!.id;
+    });
     const giveUpAt = performance.now() + IN_FLIGHT_WAIT_MS;
     for (;;) {
       const now = this.now();

@@ -51,7 +51,7 @@ export async function loginRoutes(app: FastifyInstance, ctx: AppContext): Promis
       },
     },
     async (request) => {
-      ctx.login.countAttempt(request.ip);
+      await ctx.login.countAttempt(request.ip);
       const username = readDeployTicket(ctx.secret, request.body.authorization.trim(), ctx.now());
       return ok(await ctx.login.loginAs(username, request.body.code ?? ''), localeOf(request));
     },

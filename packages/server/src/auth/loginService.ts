@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import { Codes } from '@dscloud/sdk/errors';
 import { AppError } from '../http/appError.js';
-import type { SlidingWindowLimiter } from '../http/rateLimiter.js';
+import type { RateLimiter } from '../http/rateLimiter.js';
 import type { UsersRepo } from '../users/usersRepo.js';
 import type { CaptchaService } from './captchaService.js';
 import type { LoginFailures } from './loginFailures.js';
@@ -27,7 +27,7 @@ export interface LoginDeps {
   tokens: TokenService;
   failures: LoginFailures;
   captcha: CaptchaService;
-  ipLimiter: SlidingWindowLimiter;
+  ipLimiter: RateLimiter;
   privateKey: () => KeyObject;
 }
 
@@ -35,12 +35,12 @@ export class LoginService {
   constructor(private readonly deps: LoginDeps) {}
 
   /** Per-IP attempt budget shared by every login form; throws 4290001 when spent. */
-  countAttempt(ip: string): void {
-    if (!this.deps.ipLimiter.attempt(ip)) throw new AppError(Codes.LOGIN_RATE_LIMITED);
+  async countAttempt(ip: string): Promise<void> {
+    if (!(await this.deps.ipLimiter.attempt(ip))) throw new AppError(Codes.LOGIN_RATE_LIMITED);
   }
 
   async login(input: LoginInput, ip: string): Promise<IssuedToken> {
-    this.countAttempt(ip);
+    await this.countAttempt(ip);
     const username = (input.username ?? '').trim();
     if (username === '') throw new AppError(Codes.USERNAME_EMPTY);
     const cipher = (input.password ?? '').trim();

@@ -11,6 +11,8 @@ import { mkdirSync } from 'node:fs';
 import { schema } from './schema.js';
 import { isDatabaseUnavailable } from './unavailable.js';
 import { listenPostgres, type ListenHandlers } from './pgListen.js';
+import { inProcessExclusive, postgresExclusive, type Exclusive } from './exclusive.js';
+import { alwaysLeader, postgresLeadership, type Leadership } from './leadership.js';
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -24,6 +26,13 @@ export interface Database {
   orm: Orm;
   /** Runs `fn` inside one transaction on one connection (BEGIN/COMMIT, rollback on throw). */
   script<T>(fn: (runner: ScriptRunner) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` while no other holder of `name` runs, across every process over this database
+   * (db/exclusive.ts): the migrations, the housekeeping sweep.
+   */
+  exclusive: Exclusive;
+  /** A duty one process leads at a time, the lead passing on when it ends (db/leadership.ts). */
+  leadership(name: string): Leadership;
   /** Throws unless the database answers a trivial query (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -70,6 +79,8 @@ async function openPglite(dataDir?: string, template?: Blob): Promise<Database> 
           query: async <R>(s: string, p?: unknown[]) => (await tx.query<R>(s, p)).rows,
         }),
       ),
+    exclusive: inProcessExclusive(),
+    leadership: alwaysLeader,
     async ping() {
       await client.query('select 1');
     },
@@ -103,7 +114,11 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
     const setup = new pg.Client({ connectionString: url });
     await setup.connect();
     try {
+      // Servers starting at once would race on the catalogue row (`IF NOT EXISTS` does not lock).
+      await setup.query('BEGIN');
+      await setup.query(`SELECT pg_advisory_xact_lock(hashtext('ds-create-schema'))`);
       await setup.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`);
+      await setup.query('COMMIT');
     } finally {
       await setup.end();
     }
@@ -146,6 +161,8 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
         conn.release(broken);
       }
     },
+    exclusive: postgresExclusive(pool),
+    leadership: (name) => postgresLeadership(url, name, schemaName),
     async ping() {
       await pool.query('select 1');
     },

@@ -1,7 +1,9 @@
 /**
  * Applies `migrations/NNNN_name.sql` in file-name order, each in its own transaction, and records the
- * applied versions in `schema_migrations`. The same files run on PGlite and PostgreSQL. The table lock
- * keeps two servers starting at once against one PostgreSQL from applying a file twice.
+ * applied versions in `schema_migrations`. The same files run on PGlite and PostgreSQL. Servers starting
+ * at once against one PostgreSQL take turns (an advisory lock around the whole run, db/exclusive.ts):
+ * the first applies what is missing, the others then find nothing to do. Without it two would race on
+ * creating `schema_migrations` itself; the table lock per file stays as a second guard.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -23,10 +25,28 @@ export function findMigrationsDir(): string {
   return found;
 }
 
-export async function migrate(db: Database, dir = findMigrationsDir()): Promise<string[]> {
-  const files = readdirSync(dir)
+/** Versions of the migration files not recorded as applied (readiness: empty once migrated). */
+export async function pendingMigrations(db: Database, dir = findMigrationsDir()): Promise<string[]> {
+  const versions = migrationFiles(dir).map((f) => f.slice(0, 4));
+  const rows = await db.script((r) => r.query<{ version: string }>('SELECT version FROM schema_migrations'));
+  const applied = new Set(rows.map((row) => row.version));
+  return versions.filter((v) => !applied.has(v));
+}
+
+function migrationFiles(dir: string): string[] {
+  return readdirSync(dir)
     .filter((f) => FILE.test(f))
     .sort();
+}
+
+export async function migrate(db: Database, dir = findMigrationsDir()): Promise<string[]> {
+  const run = await db.exclusive('migrate', () => migrateHoldingLock(db, dir));
+  if (!run.ran) throw new Error('migration lock not taken');
+  return run.value;
+}
+
+async function migrateHoldingLock(db: Database, dir: string): Promise<string[]> {
+  const files = migrationFiles(dir);
   await db.script((r) =>
     r.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (version text PRIMARY KEY, applied_at bigint NOT NULL)`),
   );

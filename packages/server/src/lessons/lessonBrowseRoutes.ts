@@ -3,6 +3,7 @@
  * Anyone may call them; a signed-in caller also sees their own unpublished lessons (`onlyMine`) and
  * their study state on the detail.
  */
+import { sharedDrop } from '../cache/sharedDrop.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Codes } from '@dscloud/sdk/errors';
 import type { AppContext } from '../context.js';
@@ -85,13 +86,17 @@ export async function lessonBrowseRoutes(app: FastifyInstance, ctx: AppContext):
 
   const publicPages = new PublicPageCache(PUBLIC_PAGE_CACHE_MS, ctx.settings.limits.pageCacheMaxEntries, Date.now, Math.random, ctx.settings.limits.pageCacheMaxBytes);
   app.caches.set('public lesson pages', publicPages);
+  // …and on every other server over the same database (cache/sharedDrop.ts).
+  const dropLessonLists = sharedDrop(ctx.bus, 'lessons', () => {
+    publicPages.invalidate();
+    totals.invalidate();
+  });
   // A change made through this server shows at once: lesson, topic and teacher writes drop the pages.
   app.addHook('onSend', async (request, reply) => {
     if (request.method === 'GET' || reply.statusCode >= 400 || request.routeOptions.config?.public) return;
     const url = request.url;
     if (!PAGE_WRITERS.some((prefix) => url.startsWith(prefix)) || /ManagerViewPage|addDownloadCount/.test(url)) return;
-    publicPages.invalidate();
-    totals.invalidate();
+    await dropLessonLists();
   });
   const listPage = async (request: FastifyRequest, reply: FastifyReply, live: 0 | 1, orderBy: NonNullable<LessonFilter['orderBy']>) => {
     const filter = request.body as LessonFilter | undefined;

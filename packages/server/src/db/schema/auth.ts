@@ -1,5 +1,5 @@
 /** Tokens, login failures, captchas and WeChat login states (migrations/0001_init.sql). */
-import { boolean, bigserial, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, bigserial, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { epoch } from './columns.js';
 
 export const tokens = pgTable('tokens', {
@@ -42,3 +42,14 @@ export const wechatStates = pgTable('wechat_states', {
   expiresAt: epoch('expires_at').notNull(),
   usedAt: epoch('used_at'),
 });
+
+/** Per-client request budgets: one row per request let through (migrations/0096). */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    at: epoch('at').notNull(),
+  },
+  (t) => [index('rate_limit_hits_key_at').on(t.key, t.at)],
+);
