@@ -11,7 +11,7 @@ import type { AppContext } from '../context.js';
 import { loadServerSecret } from '../auth/secrets.js';
 import { AppError } from '../http/appError.js';
 import { localeOf, ok } from '../http/envelope.js';
-import { SlidingWindowLimiter } from '../http/rateLimiter.js';
+import { RateLimiter } from '../http/rateLimiter.js';
 import { issueTicket, readTicket, serviceHostOf } from './ticket.js';
 import { assertTargetAllowed, targetUrl } from './ticketTargets.js';
 import { UsedTickets } from './usedTickets.js';
@@ -47,8 +47,8 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
   }
   const key = loadServerSecret({ secret: configured, dataDir: ctx.settings.dataDir, file: 'sso-ticket-secret' });
   const used = new UsedTickets(ctx.db.orm);
-  const checkLimiter = new SlidingWindowLimiter(CHECKS_PER_MINUTE, 60_000, ctx.now);
-  const ticketLimiter = new SlidingWindowLimiter(TICKETS_PER_MINUTE, 60_000, ctx.now);
+  const checkLimiter = new RateLimiter(ctx.db.orm, 'ssoCheck', CHECKS_PER_MINUTE, 60_000, ctx.now);
+  const ticketLimiter = new RateLimiter(ctx.db.orm, 'ssoTicket', TICKETS_PER_MINUTE, 60_000, ctx.now);
 
   app.post<{ Body: { target: SsoTarget } }>(
     SSO_TICKET,
@@ -58,7 +58,7 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     },
     async (request) => {
       const { user } = request.auth!;
-      if (!ticketLimiter.attempt(user.id)) throw new AppError(Codes.TOO_MANY_REQUESTS);
+      if (!(await ticketLimiter.attempt(user.id))) throw new AppError(Codes.TOO_MANY_REQUESTS);
       const target = request.body.target;
       await assertTargetAllowed(ctx.config, ctx.users, target, user.orgId);
       const url = await targetUrl(ctx.config, target);
@@ -78,7 +78,7 @@ export async function ssoRoutes(app: FastifyInstance, ctx: AppContext): Promise<
       if (!token) throw new AppError(Codes.TOKEN_NOT_FOUND);
       return ok({ valid: true, expire: await ctx.tokens.check(token) }, localeOf(request));
     }
-    if (!checkLimiter.attempt(request.ip)) throw new AppError(Codes.TOO_MANY_REQUESTS);
+    if (!(await checkLimiter.attempt(request.ip))) throw new AppError(Codes.TOO_MANY_REQUESTS);
     const ticket = input.ticket?.trim() ?? '';
     if (!ticket) throw new AppError(Codes.MISSING_PARAMETER, '缺少参数 ticket', { field: 'ticket' });
     const host = serviceHostOf(input.service ?? '');

@@ -3,7 +3,7 @@ import { Breadcrumb, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useLocale, useT } from '../../i18n/useT';
-import { useLoggedIn, useViewer } from '../../platform/hooks';
+import { useCurrentUser, useLoggedIn } from '../../platform/hooks';
 import { LessonGrid } from '../LessonGrid';
 import { SubjectTag } from '../SubjectTag';
 import { useAsync } from '../useAsync';
@@ -30,7 +30,8 @@ export default function CourseDetailScreen() {
   const api = useLessonsApi();
   const lesson = useAsync(() => api.byId(courseId), [api, courseId, loggedIn]);
   const related = useAsync(async () => (await api.relatedPage({ lessonId: courseId, pageSize: RELATED_COUNT })).rows, [api, courseId]);
-  const viewer = useViewer();
+  const user = useCurrentUser();
+  const userId = user ? String(user.baseUserId) : null;
   // One view of the lesson's page (visitor or user); the server counts a viewer once an hour.
   useEffect(() => {
     void api.preview(courseId, { silent: true }).catch(() => undefined);
@@ -46,7 +47,7 @@ export default function CourseDetailScreen() {
   const detail = lesson.data?.lessonId === courseId ? lesson.data : null;
   if (!detail) return <Skeleton active paragraph={{ rows: 8 }} />;
   // The lesson's own teacher marks the key points while watching (the server checks again on save).
-  const ownLesson = !!viewer.userId && (detail.createdBy === viewer.userId || detail.teacherUserId === viewer.userId);
+  const ownLesson = !!userId && (detail.createdBy === userId || detail.teacherUserId === userId);
 
   return (
     <div className="ds-detail">
