@@ -22,6 +22,7 @@ import { activitiesModule } from './activities/module.js';
 import { activityWorksModule } from './activityWorks/module.js';
 import { activityReviewModule } from './activityReview/module.js';
 import { reviewStatsModule } from './reviewStats/module.js';
+import { whiteboardModule } from './whiteboard/module.js';
 
 export const MODULES: readonly DomainModule[] = [
   { name: 'health', routes: healthRoutes },
@@ -44,4 +45,5 @@ export const MODULES: readonly DomainModule[] = [
   activityWorksModule,
   activityReviewModule,
   reviewStatsModule,
+  whiteboardModule,
 ];

@@ -93,6 +93,12 @@ export const Codes = {
   // A state machine was asked for a move its table forbids: a fault of the code, not of the user.
   ILLEGAL_TRANSITION: 5000017,
   STORAGE_FULL: 5070001,
+  // Tool documents (<ds-tool-editor>, documented in docs/tools.md); sequence 0301–0399.
+  TOOL_DOCUMENT_TOO_LARGE: 4130301,
+  TOOL_DOCUMENT_NOT_JSON: 4220301,
+  TOOL_DOCUMENT_WRONG_TOOL: 4220302,
+  TOOL_CONVERSION_ERROR: 4220303,
+  TOOL_DOCUMENT_CONFLICT: 4090301,
 } as const;
 
 export type CodeName = keyof typeof Codes;
@@ -175,6 +181,11 @@ export const catalogue: Readonly<Record<number, CatalogueEntry>> = Object.freeze
   5000017: e(500, '操作与当前状态不符，请刷新后重试', 'This action does not fit the current state, please refresh and try again'),
   5070001: e(507, '存储空间不足，请稍后重试或联系管理员', 'Insufficient storage space, please try again later or contact the administrator'),
   2510109: e(403, '没有上传权限', 'No upload permission'),
+  4130301: e(413, '工具文档不能超过 5 MB', 'A tool document cannot exceed 5 MB'),
+  4220301: e(422, '工具文档不是有效的 JSON', 'The tool document is not valid JSON'),
+  4220302: e(422, '工具文档不属于该工具', 'The document does not belong to this tool'),
+  4220303: e(422, '数据转换失败：收到的内容不是有效的 JSON', 'Conversion error: the data received is not valid JSON'),
+  4090301: e(409, '该文档已在其他页面修改，请重新加载或另存为副本', 'This document was changed on another page: reload it or keep yours as a copy'),
   2810137: e(409, '该课程已被使用，不能删除', 'This lesson is in use and cannot be deleted'),
 });
 

@@ -16,6 +16,7 @@ import * as showcase from './schema/showcase.js';
 import * as audit from './schema/audit.js';
 import * as tags from './schema/tags.js';
 import * as activities from './schema/activities.js';
+import * as whiteboard from './schema/whiteboard.js';
 
 export * from './schema/users.js';
 export * from './schema/auth.js';
@@ -29,5 +30,6 @@ export * from './schema/showcase.js';
 export * from './schema/audit.js';
 export * from './schema/tags.js';
 export * from './schema/activities.js';
+export * from './schema/whiteboard.js';
 
-export const schema = { ...users, ...auth, ...config, ...files, ...curriculum, ...teachers, ...lessons, ...learning, ...showcase, ...audit, ...tags, ...activities };
+export const schema = { ...users, ...auth, ...config, ...files, ...curriculum, ...teachers, ...lessons, ...learning, ...showcase, ...audit, ...tags, ...activities, ...whiteboard };
