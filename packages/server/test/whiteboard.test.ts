@@ -27,7 +27,10 @@ const upload = async (token: string, bytes: Buffer, name = '思维导图.json') 
 
 beforeAll(async () => {
   h = await startHarness();
-  [teacher, teacher2, student, admin] = await Promise.all(['teacher', 'teacher2', 'student', 'admin'].map((u) => h.token(u)));
+  teacher = await h.token('teacher');
+  teacher2 = await h.token('teacher2');
+  student = await h.token('student');
+  admin = await h.token('admin');
 });
 afterAll(async () => {
   await h?.close();
