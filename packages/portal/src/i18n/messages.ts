@@ -4,6 +4,7 @@
  */
 import { learnEn, learnZh } from './learnMessages';
 import { teachEn, teachZh } from './teachMessages';
+import { toolEn, toolZh } from './toolMessages';
 import { kitEn, kitZh } from './kitMessages';
 import { mgmtLessonEn, mgmtLessonZh } from './mgmtLessonMessages';
 import { settingsEn, settingsZh } from './settingsMessages';
@@ -22,6 +23,7 @@ export type PortalLocale = 'zh-CN' | 'en';
 const zh = {
   ...learnZh,
   ...teachZh,
+  ...toolZh,
   ...kitZh,
   ...mgmtLessonZh,
   ...settingsZh,
@@ -139,6 +141,7 @@ export type MessageKey = keyof typeof zh;
 const en: Record<MessageKey, string> = {
   ...learnEn,
   ...teachEn,
+  ...toolEn,
   ...kitEn,
   ...mgmtLessonEn,
   ...settingsEn,
