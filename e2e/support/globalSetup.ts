@@ -75,6 +75,25 @@ document.addEventListener('ds-activity-select', (e) => { document.body.dataset.s
 </html>`;
 }
 
+/**
+ * A bureau's lesson-preparation page: `/tool.html?tool=<toolId>` embeds `<ds-tool-editor>`; the test
+ * hands the element a token (a property, never an attribute) and reads the saved resource id.
+ */
+function bureauToolPage(apiBase: string, tool: string): string {
+  return `<!doctype html>
+<html lang="zh-CN">
+<head><meta charset="utf-8"><title>区教育局 · 备课</title>
+<script type="module" src="${apiBase}/elements/ds-elements.js"></script></head>
+<body>
+<main><h1>备课工具</h1><ds-tool-editor tool="${tool.replace(/[^A-Za-z_]/g, '')}"></ds-tool-editor></main>
+<script>
+document.addEventListener('ds-tool-save', (e) => { document.body.dataset.saved = e.detail.resourceId; });
+document.addEventListener('ds-tool-error', (e) => { document.body.dataset.error = e.detail.message; });
+</script>
+</body>
+</html>`;
+}
+
 function startBureauSite(port: number, apiBase: string): Promise<Server> {
   const site = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://bureau.invalid');
@@ -85,7 +104,9 @@ function startBureauSite(port: number, apiBase: string): Promise<Server> {
           ? bureauPlayerPage(apiBase, url.searchParams.get('lesson') ?? '')
           : url.pathname === '/activities.html'
             ? bureauActivitiesPage(apiBase, url.searchParams.get('size') ?? '', url.searchParams.has('portal'))
-            : null;
+            : url.pathname === '/tool.html'
+              ? bureauToolPage(apiBase, url.searchParams.get('tool') ?? '')
+              : null;
     res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
     res.end(page ?? '<!doctype html><title>未找到</title><p>未找到</p>');
   });

@@ -237,7 +237,8 @@ export function ToolEditor(props: ToolEditorProps) {
       </p>
     );
   else if (opened.status === 'failed') body = <p className="message error" role="alert" part="error">{opened.message}</p>;
-  else if (load.status === 'loading' || !shown) body = <p className="message" role="status">{m.loading}</p>;
+  // The tool mounts once the calls are in: a tool may ask for the curriculum as it mounts.
+  else if (load.status === 'loading' || !shown || !source) body = <p className="message" role="status">{m.loading}</p>;
   else {
     const Tool = load.module.Component;
     body = (
@@ -257,7 +258,7 @@ export function ToolEditor(props: ToolEditorProps) {
     );
   }
 
-  const ready = tool !== undefined && load.status === 'ready' && shown;
+  const ready = tool !== undefined && load.status === 'ready' && shown && source !== null;
   return (
     <div ref={root} className="ds-tool-editor ds-theme" part="base" data-tool={props.tool} data-ready={ready || undefined} data-dirty={dirty || undefined} onKeyDown={onKeyDown}>
       <div role="toolbar" aria-label={m.toolbar} part="toolbar">
