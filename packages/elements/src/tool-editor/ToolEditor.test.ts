@@ -97,10 +97,10 @@ describe('<ds-tool-editor> e-textbook', () => {
     const el = mountEditor({ tool: 'ELECTRONIC_COURSE' }, token);
     await ready(el);
     const errored = next<ToolErrorDetail>(el, 'ds-tool-error');
-    const reply = new Promise<MessageEvent>((resolve) => window.addEventListener('message', (e) => e.data?.type === 'ds-etextbook-error' && resolve(e)));
+    const reply = new Promise<MessageEvent>((resolve) => window.addEventListener('message', (e) => (e.data as { type?: string } | null)?.type === 'ds-etextbook-error' && resolve(e)));
     postSelection('{"nodeId": "n-1",');
     expect((await errored).detail.message).to.contain('数据转换失败');
-    expect((await reply).data.code).to.equal(4220303);
+    expect(((await reply).data as { code: number }).code).to.equal(4220303);
     await waitFor(() => $(el, '[part="problem"]')?.textContent?.includes('数据转换失败'));
     postSelection(JSON.stringify(selection()));
     await waitFor(() => selectionText(el).includes(chapter.nodeLabel), { message: 'a valid selection still works' });

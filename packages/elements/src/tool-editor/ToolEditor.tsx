@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { isToolId, TOOL_TITLES, type WhiteboardResource } from '@dscloud/sdk/tools';
 import css from './tool-editor.css?inline';
 import { useStyles } from '../shared/adoptStyles.js';
@@ -46,7 +46,7 @@ export function ToolEditor(props: ToolEditorProps) {
   const m = toolEditorMessages(lang);
   const root = useRef<HTMLDivElement>(null);
   useStyles(root, 'ds-tool-editor', css);
-  const tool = isToolId(props.tool) ? (props.tool as ToolId) : undefined;
+  const tool: ToolId | undefined = isToolId(props.tool) ? props.tool : undefined;
   const edit = props.mode !== 'view';
   const [attempt, setAttempt] = useState(0);
   const load = useToolModule(tool, attempt);
@@ -56,7 +56,7 @@ export function ToolEditor(props: ToolEditorProps) {
   const [history, setHistory] = useState<History<ToolDocument | undefined>>(() => startHistory(undefined));
   const [savedText, setSavedText] = useState('');
   const [revision, setRevision] = useState(0);
-  const [opened, setOpened] = useState<Opened>(props.resourceId ? { status: 'opening' } : { status: 'new' });
+  const [opened, setOpened] = useState<Opened>({ status: 'opening' });
   const [title, setTitle] = useState('');
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState<WhiteboardResource | null>(null);
@@ -80,48 +80,51 @@ export function ToolEditor(props: ToolEditorProps) {
   useLayoutEffect(() => {
     latest.current = props;
   });
-  const report = useCallback(
-    (message: string, code: number | null = null) => {
-      setProblem(message);
-      latest.current.onError?.({ tool: latest.current.tool ?? '', code, message });
-    },
-    [],
-  );
+  const report = (message: string, code: number | null = null) => {
+    setProblem(message);
+    latest.current.onError?.({ tool: latest.current.tool ?? '', code, message });
+  };
 
-  const replace = useCallback((doc: ToolDocument | undefined, saved: string) => {
+  /** A draft kept for this document, when it differs from what was loaded. */
+  const draftFor = (keyNow: string, loaded: string) => {
+    const draft = drafts.read(keyNow);
+    return draft && json(draft.doc) !== loaded ? draft : null;
+  };
+
+  const replace = (doc: ToolDocument | undefined, saved: string) => {
     setHistory(startHistory(doc));
     setSavedText(saved);
     setRevision((r) => r + 1);
-  }, []);
+  };
 
-  /** Offers a draft kept for this document when it differs from what was loaded. */
-  const offerDraft = useCallback(
-    (draftKeyNow: string, loaded: string) => {
-      const draft = drafts.read(draftKeyNow);
-      setDraftOffer(draft && json(draft.doc) !== loaded ? draft : null);
-    },
-    [drafts],
-  );
-
-  // Open the resource (or start a new document) once the lazy part is in.
+  // Another resource-id starts over (set while rendering: no frame shows the old document as the new one).
   const wantedId = props.resourceId;
-  useEffect(() => {
-    if (!wantedId) {
+  const [openedFor, setOpenedFor] = useState<string | null>(null);
+  if (openedFor !== (wantedId ?? '')) {
+    setOpenedFor(wantedId ?? '');
+    setConflict(null);
+    if (wantedId) setOpened({ status: 'opening' });
+    else {
       setOpened({ status: 'new' });
       replace(undefined, '');
-      offerDraft(draftKey(latest.current.tool ?? '', undefined), '');
-      return undefined;
+      setDraftOffer(draftFor(draftKey(props.tool ?? '', undefined), ''));
     }
-    if (!source) return undefined;
+  }
+
+  // Open the resource once the lazy part is in.
+  useEffect(() => {
+    if (!wantedId || !source) return undefined;
     const controller = new AbortController();
-    setOpened({ status: 'opening' });
     source.open(wantedId, controller.signal).then(
       ({ resource: r, doc }) => {
         if (controller.signal.aborted) return;
         setOpened({ status: 'open', resource: r });
         setTitle(r.title);
-        replace(doc, json(doc));
-        offerDraft(draftKey(latest.current.tool ?? '', wantedId), json(doc));
+        setHistory(startHistory<ToolDocument | undefined>(doc));
+        setSavedText(json(doc));
+        setRevision((n) => n + 1);
+        const draft = drafts.read(draftKey(latest.current.tool ?? '', wantedId));
+        setDraftOffer(draft && json(draft.doc) !== json(doc) ? draft : null);
       },
       async (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -132,7 +135,7 @@ export function ToolEditor(props: ToolEditorProps) {
       },
     );
     return () => controller.abort();
-  }, [wantedId, source, replace, offerDraft, lang]);
+  }, [wantedId, source, drafts, lang]);
 
   // Leaving with unsaved changes asks first.
   useEffect(() => {
@@ -145,25 +148,19 @@ export function ToolEditor(props: ToolEditorProps) {
     return () => window.removeEventListener('beforeunload', guard);
   }, [dirty, edit]);
 
-  const onToolChange = useCallback(
-    (doc: ToolDocument) => {
-      setHistory((h) => record(h, doc));
-      drafts.write(key, { doc, savedAt: Date.now(), ...(resource ? { baseVersion: resource.version } : {}) });
-      setDraftOffer(null);
-      latest.current.onChange?.({ tool: doc.tool, resourceId: resourceId ?? null, doc });
-    },
-    [drafts, key, resource, resourceId],
-  );
+  const onToolChange = (doc: ToolDocument) => {
+    setHistory((h) => record(h, doc));
+    drafts.write(key, { doc, savedAt: Date.now(), ...(resource ? { baseVersion: resource.version } : {}) });
+    setDraftOffer(null);
+    latest.current.onChange?.({ tool: doc.tool, resourceId: resourceId ?? null, doc });
+  };
 
   const step = (move: typeof undo) => {
-    setHistory((h) => {
-      const next = move(h);
-      if (next !== h) {
-        setRevision((r) => r + 1);
-        if (next.present) drafts.write(key, { doc: next.present, savedAt: Date.now() });
-      }
-      return next;
-    });
+    const next = move(history);
+    if (next === history) return;
+    setHistory(next);
+    setRevision((r) => r + 1);
+    if (next.present) drafts.write(key, { doc: next.present, savedAt: Date.now() });
   };
 
   const defaultTitle = tool ? m.untitled(TOOL_TITLES[tool][lang]) : '';
@@ -251,8 +248,9 @@ export function ToolEditor(props: ToolEditorProps) {
         onError={(message) => report(message)}
         {...(node ? { node } : {})}
         handle={(h: ToolHandle) => {
-          handle.current = h as ExportHandle;
-          setFormats((h as ExportHandle).formats ?? []);
+          const exportable: ExportHandle = h;
+          handle.current = exportable;
+          setFormats(exportable.formats ?? []);
         }}
       />
     );

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { loadTool } from './toolRegistry.js';
+import { loadTool, toolRegistry } from './toolRegistry.js';
 import type { ToolId, ToolModule } from './toolModule.js';
 
 export type ToolLoad = { status: 'loading' } | { status: 'ready'; module: ToolModule } | { status: 'unavailable' } | { status: 'failed'; error: unknown };
@@ -8,12 +8,10 @@ export type ToolLoad = { status: 'loading' } | { status: 'ready'; module: ToolMo
 export function useToolModule(tool: ToolId | undefined, attempt: number): ToolLoad {
   const [state, setState] = useState<{ key: string; load: ToolLoad }>({ key: '', load: { status: 'loading' } });
   const key = `${tool ?? ''}|${attempt}`;
+  const present = tool !== undefined && toolRegistry[tool] !== undefined;
   useEffect(() => {
     const promise = tool ? loadTool(tool) : undefined;
-    if (!promise) {
-      setState({ key, load: { status: 'unavailable' } });
-      return undefined;
-    }
+    if (!promise) return undefined;
     let live = true;
     promise.then(
       (module) => live && setState({ key, load: { status: 'ready', module } }),
@@ -23,5 +21,6 @@ export function useToolModule(tool: ToolId | undefined, attempt: number): ToolLo
       live = false;
     };
   }, [key, tool]);
+  if (!present) return { status: 'unavailable' };
   return state.key === key ? state.load : { status: 'loading' };
 }

@@ -57,7 +57,7 @@ function ToolTable() {
       render: (_, row) => (
         <>
           <Button type="link" onClick={() => void navigate(toolPath(row.tool, row.businessWhiteboardResourceId))}>{t('tools.open')}</Button>
-          <Button type="link" danger aria-label={`${t('tools.delete')} ${row.title}`} onClick={() => remove(row)}>{t('tools.delete')}</Button>
+          <Button type="link" danger aria-label={`${t('tools.delete')} ${row.title}`} onClick={() => { remove(row); }}>{t('tools.delete')}</Button>
         </>
       ),
     },

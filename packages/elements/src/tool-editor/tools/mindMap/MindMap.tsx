@@ -65,7 +65,7 @@ export function MindMap(props: ToolProps & { handle?: (h: ToolHandle) => void })
       toolBar: true,
       keypress: latest.current.mode === 'edit',
       allowUndo: false,
-      theme: (given?.theme?.type === 'dark' ? MindElixir.DARK_THEME : MindElixir.THEME) as never,
+      theme: given?.theme?.type === 'dark' ? MindElixir.DARK_THEME : MindElixir.THEME,
     });
     const failed = instance.init(data);
     if (failed) latest.current.onError(`${text[latest.current.locale].importFailed}${failed.message}`);
@@ -129,7 +129,7 @@ export function MindMap(props: ToolProps & { handle?: (h: ToolHandle) => void })
     setDark(toDark);
     const instance = mind.current;
     if (!instance) return;
-    instance.changeTheme((toDark ? MindElixir.DARK_THEME : MindElixir.THEME) as never);
+    instance.changeTheme(toDark ? MindElixir.DARK_THEME : MindElixir.THEME);
     props.onChange(doc(instance.getData()));
   }
 
