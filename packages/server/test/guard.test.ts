@@ -63,6 +63,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /cloudSchool/v1/activityWork/getHighQualityWorkSubjects',
   'POST /cloudSchool/v1/activityWork/getHighQualityWorkEditions',
   'POST /cloudSchool/v1/activityWork/getHighQualityWorkBooks',
+  // The curriculum for the tool editor's node picker (src/whiteboard/stageRoutes.ts), public like lessonNode.
+  'POST /business/v1/stage/children',
   'GET /static/seed/:folder/:file',
 ]);
 
