@@ -155,6 +155,36 @@ describe('<ds-tool-editor> e-textbook', () => {
     expect((await call<{ version: number }>('GET', `/business/v1/whiteboardResource/${id}`, token)).data.version).to.equal(2);
   });
 
+  it('loads the version another page saved, on request, leaving nothing unsaved', async () => {
+    const creator = mountEditor({ tool: 'ELECTRONIC_COURSE' }, token);
+    await ready(creator);
+    postSelection(JSON.stringify(selection()));
+    await waitFor(() => $(creator, '.ds-tool-editor[data-dirty]'));
+    const created = next<ToolSaveDetail>(creator, 'ds-tool-save');
+    $<HTMLButtonElement>(creator, '[part="save"]')!.click();
+    const id = (await created).detail.resourceId;
+    creator.remove();
+
+    const a = mountEditor({ tool: 'ELECTRONIC_COURSE', 'resource-id': id }, token);
+    await ready(a);
+    await waitFor(() => selectionText(a).includes(chapter.nodeLabel));
+    // Another page stores version 2 first.
+    const other = mountEditor({ tool: 'ELECTRONIC_COURSE', 'resource-id': id }, token);
+    await ready(other);
+    postSelection(JSON.stringify({ ...selection(), nodeLabel: '对方的版本' }));
+    await waitFor(() => $(other, '.ds-tool-editor[data-dirty]') && $(a, '.ds-tool-editor[data-dirty]'));
+    const otherSaved = next<ToolSaveDetail>(other, 'ds-tool-save');
+    $<HTMLButtonElement>(other, '[part="save"]')!.click();
+    await otherSaved;
+    other.remove();
+
+    $<HTMLButtonElement>(a, '[part="save"]')!.click();
+    await waitFor(() => $(a, '[part="conflict"]'), { message: 'conflict shown' });
+    $$<HTMLButtonElement>(a, '[part="conflict"] button').find((x) => x.textContent === '加载对方的版本')!.click();
+    await waitFor(() => !$(a, '[part="conflict"]') && !$(a, '.ds-tool-editor[data-dirty]') && selectionText(a).includes('对方的版本'), { message: 'their version loaded' });
+    expect((await call<{ version: number }>('GET', `/business/v1/whiteboardResource/${id}`, token)).data.version).to.equal(2);
+  });
+
   it('says which tool attribute is wrong', async () => {
     const el = mountEditor({ tool: 'other' }, token);
     await waitFor(() => $(el, '[role="alert"]')?.textContent === 'tool 属性「other」无效');
