@@ -105,8 +105,8 @@ export default defineConfig(
       upper('elements', 'The server may not import the elements.'),
       upper('portal', 'The server may not import the portal.'),
       {
-        regex: '^@dscloud/sdk(?!/(errors|codes|device|lessons|files|settings|activities|teachers|audit|review|sso|help)$)|/sdk/src(/|$)',
-        message: "The server imports only the SDK's pure modules, by their entry points: @dscloud/sdk/{errors,codes,device,lessons,files,settings,activities,teachers,audit,review,sso,help}.",
+        regex: '^@dscloud/sdk(?!/(errors|codes|device|lessons|files|settings|activities|teachers|audit|review|sso|help|tools)$)|/sdk/src(/|$)',
+        message: "The server imports only the SDK's pure modules, by their entry points: @dscloud/sdk/{errors,codes,device,lessons,files,settings,activities,teachers,audit,review,sso,help,tools}.",
       },
     ),
   },

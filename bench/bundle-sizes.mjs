@@ -121,7 +121,26 @@ export const BUDGETS = [
   { element: 'ds-uploader', build: 'React peer', max: 20 * 1024 },
   { element: 'ds-activity-list', build: 'React peer', max: 12 * 1024 },
   { element: 'ds-help-widget', build: 'React peer', max: 10 * 1024 },
+  { element: 'ds-tool-editor', build: 'React peer', max: 25 * 1024 },
 ];
+
+/**
+ * Each tool of `<ds-tool-editor>` is a lazy part of its own (tool-editor/toolRegistry.ts). Which chunk
+ * is which tool is read from the chunk's source map (`tools/<toolId>/` among its sources); the size is
+ * what the tool adds to the element's first load.
+ */
+export function toolParts(build = 'React peer') {
+  const entry = join(dist, build === 'React peer' ? 'elements' : 'standalone', 'tool-editor.js');
+  if (!existsSync(entry)) return [];
+  const parts = [];
+  for (const [name, size] of lazyParts(closure(entry))) {
+    const map = join(dist, `${name}.map`);
+    const sources = existsSync(map) ? JSON.parse(readFileSync(map, 'utf8')).sources ?? [] : [];
+    const tool = sources.map((s) => /tool-editor\/tools\/([^/]+)\//.exec(s)?.[1]).find(Boolean);
+    if (tool) parts.push({ tool, chunk: name, size });
+  }
+  return parts.sort((a, b) => a.tool.localeCompare(b.tool));
+}
 
 const portalDist = join(root, 'packages/portal/dist');
 
@@ -187,6 +206,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const whole = join(dist, 'ds-elements.js');
   if (existsSync(whole)) console.log(`\nds-elements.js (every element, standalone): ${kb([...closure(whole)].reduce((n, f) => n + gz(f), 0))}`);
   printBudgets();
+  console.log('\n<ds-tool-editor> tools (React peer, lazy, gzip -9, beyond the first load):');
+  for (const p of toolParts()) console.log(`  ${p.tool.padEnd(20)} ${kb(p.size).padStart(9)}   ${p.chunk}`);
   printPlayer();
   const portal = portalInitialJs();
   if (portal) {

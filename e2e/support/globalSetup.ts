@@ -155,6 +155,20 @@ function bureauHelpPage(apiBase: string): string {
 document.addEventListener('ds-login-success', (e) => { document.body.dataset.token = e.detail.token; });
 document.addEventListener('ds-help-login', (e) => { document.body.dataset.loginAsked = e.detail.returnUrl; });
 document.addEventListener('ds-feedback-sent', (e) => { document.body.dataset.feedbackId = e.detail.id; });
+/**
+ * A bureau's lesson-preparation page: `/tool.html?tool=<toolId>` embeds `<ds-tool-editor>`; the test
+ * hands the element a token (a property, never an attribute) and reads the saved resource id.
+ */
+function bureauToolPage(apiBase: string, tool: string): string {
+  return `<!doctype html>
+<html lang="zh-CN">
+<head><meta charset="utf-8"><title>区教育局 · 备课</title>
+<script type="module" src="${apiBase}/elements/ds-elements.js"></script></head>
+<body>
+<main><h1>备课工具</h1><ds-tool-editor tool="${tool.replace(/[^A-Za-z_]/g, '')}"></ds-tool-editor></main>
+<script>
+document.addEventListener('ds-tool-save', (e) => { document.body.dataset.saved = e.detail.resourceId; });
+document.addEventListener('ds-tool-error', (e) => { document.body.dataset.error = e.detail.message; });
 </script>
 </body>
 </html>`;
@@ -181,6 +195,8 @@ function startBureauSite(port: number, apiBase: string): Promise<Server> {
             ? bureauActivitiesPage(apiBase, url.searchParams.get('size') ?? '', url.searchParams.has('portal'))
             : url.pathname === '/help.html'
               ? bureauHelpPage(apiBase)
+            : url.pathname === '/tool.html'
+              ? bureauToolPage(apiBase, url.searchParams.get('tool') ?? '')
               : null;
     res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
     res.end(page ?? '<!doctype html><title>未找到</title><p>未找到</p>');

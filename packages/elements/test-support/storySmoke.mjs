@@ -88,6 +88,12 @@ const expectations = {
   'elements-ds-help-widget--english': ['Help centre', 'Feedback'],
   'reference-elements--help-widget': ['<ds-help-widget>', 'help-url', 'ds-feedback-sent', 'Parts (::part)'],
   'elements-ds-uploader--english': ['Files not matching the allowed upload formats were excluded', 'Uploading'],
+  'elements-ds-tool-editor--new-mind-map': ['保存', '撤销', '重做', '从章节生成'],
+  'elements-ds-tool-editor--opened-mind-map': ['分数的初步认识', '认识几分之一'],
+  'elements-ds-tool-editor--view-mode': ['只读', '认识几分之一'],
+  'elements-ds-tool-editor--e-textbook': ['教材版本', '尚未选择节点'],
+  'elements-ds-tool-editor--unknown-tool': ['tool 属性「other」无效'],
+  'elements-ds-tool-editor--english': ['Save', 'Undo', 'Build from chapter'],
 };
 
 const server = createServer(async (req, res) => {

@@ -24,6 +24,7 @@ import { activityReviewModule } from './activityReview/module.js';
 import { reviewStatsModule } from './reviewStats/module.js';
 import { ssoModule } from './sso/module.js';
 import { helpModule } from './help/module.js';
+import { whiteboardModule } from './whiteboard/module.js';
 
 export const MODULES: readonly DomainModule[] = [
   { name: 'health', routes: healthRoutes },
@@ -48,4 +49,5 @@ export const MODULES: readonly DomainModule[] = [
   reviewStatsModule,
   ssoModule,
   helpModule,
+  whiteboardModule,
 ];

@@ -69,6 +69,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /cloudSchool/v1/activityWork/getHighQualityWorkEditions',
   'POST /cloudSchool/v1/activityWork/getHighQualityWorkBooks',
   'GET /cloudSchool/v1/activityWork/getHighQualityWorkDocuments',
+  // The curriculum for the tool editor's node picker (src/whiteboard/stageRoutes.ts), public like lessonNode.
+  'POST /business/v1/stage/children',
   'GET /static/seed/:folder/:file',
   // The help centre's articles (src/help): visitors and <ds-help-widget> read them.
   'GET /cloudSchool/v1/help/articles',

@@ -4,6 +4,7 @@
  */
 import { learnEn, learnZh } from './learnMessages';
 import { teachEn, teachZh } from './teachMessages';
+import { toolEn, toolZh } from './toolMessages';
 import { kitEn, kitZh } from './kitMessages';
 import { mgmtLessonEn, mgmtLessonZh } from './mgmtLessonMessages';
 import { settingsEn, settingsZh } from './settingsMessages';
@@ -26,6 +27,7 @@ const zh = {
   ...learnZh,
   ...ssoZh,
   ...teachZh,
+  ...toolZh,
   ...kitZh,
   ...mgmtLessonZh,
   ...settingsZh,
@@ -147,6 +149,7 @@ const en: Record<MessageKey, string> = {
   ...learnEn,
   ...ssoEn,
   ...teachEn,
+  ...toolEn,
   ...kitEn,
   ...mgmtLessonEn,
   ...settingsEn,

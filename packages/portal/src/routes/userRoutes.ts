@@ -17,6 +17,9 @@ export const userRoutes: ReadonlyArray<{ path: string; title: MessageKey; screen
   { path: 'my-lessons', title: 'teach.myLessons', screen: 'myLessons' },
   { path: 'my-lessons/new', title: 'teach.newLesson', screen: 'lessonForm' },
   { path: 'my-lessons/:lessonId/edit', title: 'teach.editLesson', screen: 'lessonForm' },
+  // The teacher's tool documents (备课工具) and the editor around one of them.
+  { path: 'my-tools', title: 'tools.title', screen: 'myTools' },
+  { path: 'my-tools/:tool/:resourceId', title: 'tools.title', screen: 'toolEdit' },
   { path: 'my-notes', title: 'screen.notes', screen: 'myNotes' },
   { path: 'study-record', title: 'screen.studyRecord', screen: 'studyRecord' },
   { path: 'course-detail/:courseId/:fromPage?', title: 'screen.courseDetail', screen: 'courseDetail' },

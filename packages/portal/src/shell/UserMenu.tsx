@@ -47,6 +47,13 @@ export function UserMenu() {
               </Link>
             </li>
           ) : null}
+          {profile.kind === 'teacher' ? (
+            <li>
+              <Link className="ds-nav-link" to="/my-tools" onClick={close}>
+                {t('tools.title')}
+              </Link>
+            </li>
+          ) : null}
           <li>
             {profile.kind === 'teacher' ? (
               <Link className="ds-nav-link" to="/my-collection" onClick={close}>

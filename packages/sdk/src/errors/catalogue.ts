@@ -121,6 +121,12 @@ export const Codes = {
   MARK_TITLE_EMPTY: 4220401,
   MARK_TIME_BEYOND_VIDEO: 4220402,
   MARK_TIME_TAKEN: 4220403,
+  // Tool documents (<ds-tool-editor>, documented in docs/tools.md); sequence 0301–0399.
+  TOOL_DOCUMENT_TOO_LARGE: 4130301,
+  TOOL_DOCUMENT_NOT_JSON: 4220301,
+  TOOL_DOCUMENT_WRONG_TOOL: 4220302,
+  TOOL_CONVERSION_ERROR: 4220303,
+  TOOL_DOCUMENT_CONFLICT: 4090301,
 } as const;
 
 export type CodeName = keyof typeof Codes;
@@ -230,6 +236,11 @@ export const catalogue: Readonly<Record<number, CatalogueEntry>> = Object.freeze
   5040201: e(504, '客户端未响应，请重试', 'The client app did not answer, please try again'),
   5000202: e(500, '客户端操作失败', 'The client app could not do this'),
   5010201: e(501, '当前客户端不支持该操作', 'This client app does not support this action'),
+  4130301: e(413, '工具文档不能超过 5 MB', 'A tool document cannot exceed 5 MB'),
+  4220301: e(422, '工具文档不是有效的 JSON', 'The tool document is not valid JSON'),
+  4220302: e(422, '工具文档不属于该工具', 'The document does not belong to this tool'),
+  4220303: e(422, '数据转换失败：收到的内容不是有效的 JSON', 'Conversion error: the data received is not valid JSON'),
+  4090301: e(409, '该文档已在其他页面修改，请重新加载或另存为副本', 'This document was changed on another page: reload it or keep yours as a copy'),
   2810137: e(409, '该课程已被使用，不能删除', 'This lesson is in use and cannot be deleted'),
 });
 

@@ -110,6 +110,11 @@ export class CurriculumRepo {
     return row ? toBook(row) : undefined;
   }
 
+  /** Every edition, in its order (the node picker's first level). */
+  editions(): Promise<{ editionId: string; name: string }[]> {
+    return this.db.select({ editionId: e.id, name: e.name }).from(e).orderBy(asc(e.sort), asc(e.id));
+  }
+
   async edition(editionId: string): Promise<{ editionId: string; name: string } | undefined> {
     const [row] = await this.db.select({ editionId: e.id, name: e.name }).from(e).where(eq(e.id, editionId));
     return row;

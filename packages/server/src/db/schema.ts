@@ -18,6 +18,7 @@ import * as tags from './schema/tags.js';
 import * as activities from './schema/activities.js';
 import * as sso from './schema/sso.js';
 import * as help from './schema/help.js';
+import * as whiteboard from './schema/whiteboard.js';
 
 export * from './schema/users.js';
 export * from './schema/auth.js';
@@ -33,5 +34,6 @@ export * from './schema/tags.js';
 export * from './schema/activities.js';
 export * from './schema/sso.js';
 export * from './schema/help.js';
+export * from './schema/whiteboard.js';
 
-export const schema = { ...users, ...auth, ...config, ...files, ...curriculum, ...teachers, ...lessons, ...learning, ...showcase, ...audit, ...tags, ...activities, ...sso, ...help };
+export const schema = { ...users, ...auth, ...config, ...files, ...curriculum, ...teachers, ...lessons, ...learning, ...showcase, ...audit, ...tags, ...activities, ...sso, ...help, ...whiteboard };

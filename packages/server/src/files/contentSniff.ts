@@ -88,7 +88,7 @@ const MIME: Record<string, string> = {
   mp4: 'video/mp4', m4v: 'video/mp4', mov: 'video/quicktime', avi: 'video/x-msvideo', wmv: 'video/x-ms-wmv',
   flv: 'video/x-flv', mkv: 'video/x-matroska', webm: 'video/webm', mpg: 'video/mpeg', mpeg: 'video/mpeg',
   mp3: 'audio/mpeg', wav: 'audio/wav', aac: 'audio/aac', m4a: 'audio/mp4', ogg: 'audio/ogg', wma: 'audio/x-ms-wma', flac: 'audio/flac',
-  swf: 'application/x-shockwave-flash', pdf: 'application/pdf', txt: 'text/plain; charset=utf-8', rtf: 'application/rtf',
+  swf: 'application/x-shockwave-flash', pdf: 'application/pdf', txt: 'text/plain; charset=utf-8', json: 'application/json; charset=utf-8', rtf: 'application/rtf',
   doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xls: 'application/vnd.ms-excel', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   ppt: 'application/vnd.ms-powerpoint', pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',

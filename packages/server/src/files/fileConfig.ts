@@ -20,7 +20,7 @@ const BY_CATEGORY: ReadonlyArray<[number, string[]]> = [
   [FileCategory.VIDEO, ['mp4', 'm4v', 'mov', 'avi', 'wmv', 'flv', 'mkv', 'webm', 'mpg', 'mpeg']],
   [FileCategory.AUDIO, ['mp3', 'wav', 'aac', 'm4a', 'ogg', 'wma', 'flac']],
   [FileCategory.ANIMATION, ['swf']],
-  [FileCategory.TEXT, ['doc', 'docx', 'pdf', 'txt', 'xls', 'xlsx', 'wps', 'rtf']],
+  [FileCategory.TEXT, ['doc', 'docx', 'pdf', 'txt', 'xls', 'xlsx', 'wps', 'rtf', 'json']],
   [FileCategory.PPT, ['ppt', 'pptx', 'pps', 'ppsx']],
   [FileCategory.COMPRESS, ['zip', 'rar', '7z']],
   [FileCategory.SCRATCH, ['sb3', 'sb2']],

@@ -14,6 +14,7 @@ import '../lessons.css';
 import './detail.css';
 import { LoadFailed } from '../LoadFailed';
 import { LessonTeacherCard } from '../../teachers/TeacherCard';
+import { ToolLauncher } from '../../tools/ToolLauncher';
 
 const RELATED_COUNT = 8;
 
@@ -95,6 +96,7 @@ export default function CourseDetailScreen() {
           </p>
         ) : null}
       </section>
+      <ToolLauncher nodeId={detail.chapterNodeId} nodeLabel={detail.chapterName} />
       <LessonTeacherCard teacherInfoId={detail.teacherInfoId} />
       <section className="ds-section" aria-labelledby="detail-related">
         <div className="ds-section-head">

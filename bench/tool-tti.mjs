@@ -1,0 +1,58 @@
+// Time to interactive of each <ds-tool-editor> tool in headless Chromium: from navigation to the
+// editor's `data-ready` (toolbar drawn, platform core and the tool's lazy part loaded, tool mounted),
+// a new document, cold cache each run. Numbers, not pass/fail. Needs a build (`node scripts/build.mjs`).
+//   node bench/tool-tti.mjs [runs]
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
+import { createServer } from 'node:http';
+import { freePort, startReferenceServer } from '../scripts/reference-server.mjs';
+
+const TOOLS = ['mindMap', 'ELECTRONIC_COURSE', 'gameTemplate', 'whiteboard', 'PINYIN', 'FLTG', 'FUNCTION'];
+const runs = Number(process.argv[2] ?? 5);
+
+// A plain page on its own origin, as a bureau's site embeds the element.
+const port = await freePort();
+const pageOrigin = `http://127.0.0.1:${port}`;
+const server = await startReferenceServer({ allowedOrigins: [pageOrigin] });
+const site = createServer((req, res) => {
+  const tool = new URL(req.url ?? '/', pageOrigin).searchParams.get('tool')?.replace(/[^A-Za-z_]/g, '') ?? '';
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(`<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><script type="module" src="${server.apiBase}/elements/ds-elements.js"></script></head><body><ds-tool-editor tool="${tool}"></ds-tool-editor></body></html>`);
+});
+await new Promise((resolve) => site.listen(port, '127.0.0.1', resolve));
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+try {
+  console.log(`<ds-tool-editor> time to interactive, new document, cold cache, median of ${runs} (ms)`);
+  for (const tool of TOOLS) {
+    const times = [];
+    let state = '';
+    for (let i = 0; i < runs; i++) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const start = Date.now();
+      await page.goto(`${pageOrigin}/?tool=${tool}`, { waitUntil: 'commit' });
+      const result = await page
+        .waitForFunction(
+          () => {
+            const root = document.querySelector('ds-tool-editor')?.shadowRoot;
+            if (root?.querySelector('.ds-tool-editor[data-ready]')) return 'ready';
+            if (root?.querySelector('[part="unavailable"]')) return 'unavailable';
+            return null;
+          },
+          undefined,
+          { timeout: 30_000 },
+        )
+        .then((h) => h.jsonValue());
+      times.push(Date.now() - start);
+      state = result;
+      await context.close();
+    }
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)];
+    console.log(`  ${tool.padEnd(20)} ${state === 'ready' ? `${String(median).padStart(6)} ms` : '  not in this build (该工具暂不可用)'}`);
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+  site.close();
+}

@@ -1,0 +1,39 @@
+import { ToolEditor } from '@dscloud/elements';
+import { isToolId } from '@dscloud/sdk/tools';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocale, useT } from '../i18n/useT';
+import { RequireTeacher } from '../lessons/teach/RequireTeacher';
+import { toolPath } from './MyToolsScreen';
+
+/**
+ * `/my-tools/:tool/:resourceId` (`new` for a new document, `?nodeId=&nodeLabel=` from a lesson's
+ * launcher): `<ToolEditor>` on the portal's platform. A first save moves to the document's own address,
+ * so a reload or a second tab opens the same document.
+ */
+export default function ToolEditScreen() {
+  const t = useT();
+  const lang = useLocale() === 'en' ? 'en' : 'zh-CN';
+  const { tool = '', resourceId = 'new' } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const id = resourceId === 'new' ? undefined : resourceId;
+  return (
+    <RequireTeacher title={t('tools.title')}>
+      <div className="ds-screen">
+        <p>
+          <Link to="/my-tools">{t('tools.back')}</Link>
+        </p>
+        <ToolEditor
+          key={`${tool}:${id ?? 'new'}`}
+          tool={tool}
+          lang={lang}
+          {...(id ? { resourceId: id } : {})}
+          {...(search.get('nodeId') ? { nodeId: search.get('nodeId')!, nodeLabel: search.get('nodeLabel') ?? '' } : {})}
+          onSave={(detail) => {
+            if (detail.resourceId !== id && isToolId(tool)) void navigate(toolPath(tool, detail.resourceId), { replace: true });
+          }}
+        />
+      </div>
+    </RequireTeacher>
+  );
+}

@@ -1,0 +1,12 @@
+/** Tool documents of `<ds-tool-editor>` and the stage-children tree of its node picker (business prefix). */
+import type { DomainModule } from '../domainModule.js';
+import { stageRoutes } from './stageRoutes.js';
+import { whiteboardRoutes } from './whiteboardRoutes.js';
+
+export const whiteboardModule: DomainModule = {
+  name: 'whiteboard',
+  async routes(app, ctx) {
+    await whiteboardRoutes(app, ctx);
+    await stageRoutes(app, ctx);
+  },
+};

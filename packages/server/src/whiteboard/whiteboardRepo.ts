@@ -1,0 +1,70 @@
+/** Every read and write of `whiteboard_resources`: the tool documents of `<ds-tool-editor>`. */
+import { and, desc, eq, getTableColumns, ilike, sql } from 'drizzle-orm';
+import type { Orm } from '../db/database.js';
+import { containsPattern, pageOf, type Page, type PageRequest } from '../db/rows.js';
+import { users, whiteboardResources } from '../db/schema.js';
+
+export type WhiteboardRow = typeof whiteboardResources.$inferSelect & { ownerName: string };
+export type NewWhiteboard = typeof whiteboardResources.$inferInsert;
+export type WhiteboardChanges = Partial<Omit<NewWhiteboard, 'id' | 'ownerId' | 'tool' | 'businessType' | 'createdAt' | 'version'>>;
+
+export interface WhiteboardFilter {
+  ownerId: string;
+  tool?: string;
+  nodeId?: string;
+  keyword?: string;
+}
+
+const w = whiteboardResources;
+
+export class WhiteboardRepo {
+  constructor(private readonly db: Orm) {}
+
+  private select() {
+    return this.db
+      .select({ ...getTableColumns(w), ownerName: sql<string>`COALESCE(${users.displayName}, '')` })
+      .from(w)
+      .leftJoin(users, eq(users.id, w.ownerId));
+  }
+
+  async find(id: string): Promise<WhiteboardRow | undefined> {
+    const [row] = await this.select().where(eq(w.id, id));
+    return row;
+  }
+
+  async page(filter: WhiteboardFilter, request: PageRequest): Promise<Page<WhiteboardRow>> {
+    const { pageNum, pageSize, offset } = pageOf(request);
+    const condition = and(
+      eq(w.ownerId, filter.ownerId),
+      filter.tool ? eq(w.tool, filter.tool) : undefined,
+      filter.nodeId ? eq(w.nodeId, filter.nodeId) : undefined,
+      filter.keyword ? ilike(w.title, containsPattern(filter.keyword)) : undefined,
+    );
+    const [found, total] = await Promise.all([
+      this.select().where(condition).orderBy(desc(w.updatedAt), desc(w.id)).limit(pageSize).offset(offset),
+      this.db.$count(w, condition),
+    ]);
+    return { rows: found, total, pageNum, pageSize };
+  }
+
+  async insert(row: NewWhiteboard): Promise<void> {
+    await this.db.insert(w).values(row);
+  }
+
+  /**
+   * Applies the changes when the stored version is still `version` and raises it by one; false when
+   * another save got there first (the caller answers 409 with the current row).
+   */
+  async updateIfVersion(id: string, version: number, changes: WhiteboardChanges): Promise<boolean> {
+    const done = await this.db
+      .update(w)
+      .set({ ...changes, version: sql`${w.version} + 1` })
+      .where(and(eq(w.id, id), eq(w.version, version)))
+      .returning({ id: w.id });
+    return done.length === 1;
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.db.delete(w).where(eq(w.id, id));
+  }
+}
