@@ -155,6 +155,11 @@ function bureauHelpPage(apiBase: string): string {
 document.addEventListener('ds-login-success', (e) => { document.body.dataset.token = e.detail.token; });
 document.addEventListener('ds-help-login', (e) => { document.body.dataset.loginAsked = e.detail.returnUrl; });
 document.addEventListener('ds-feedback-sent', (e) => { document.body.dataset.feedbackId = e.detail.id; });
+</script>
+</body>
+</html>`;
+}
+
 /**
  * A bureau's lesson-preparation page: `/tool.html?tool=<toolId>` embeds `<ds-tool-editor>`; the test
  * hands the element a token (a property, never an attribute) and reads the saved resource id.
