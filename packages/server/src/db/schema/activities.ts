@@ -166,6 +166,8 @@ export const activityWorkAudits = pgTable('activity_work_audits', {
   opinion: text('opinion').notNull().default(''),
   counted: boolean('counted').notNull().default(true),
   createdAt: epoch('created_at').notNull(),
+  /** Time from the work's submission in this round to the decision, fixed when made (migration 0095). */
+  decisionMs: bigint('decision_ms', { mode: 'number' }),
 });
 
 /** Works passed up per (activity, level, organisation unit), against the level's quota. */
@@ -178,4 +180,50 @@ export const activityReviewQuota = pgTable(
     used: integer('used').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.activityId, t.level, t.orgId] })],
+);
+
+/**
+ * Counters kept by database triggers (migrations/0094_review_counters.sql, 0095_reviewer_counters.sql),
+ * read by the statistics instead of grouping the works on every refresh. The code never writes them.
+ */
+export const activityWorkCounters = pgTable(
+  'activity_work_counters',
+  {
+    activityId: text('activity_id').notNull(),
+    dim: text('dim').notNull(),
+    key: text('key').notNull(),
+    submitStatus: smallint('submit_status').notNull(),
+    reviewState: smallint('review_state').notNull(),
+    reviewLevel: smallint('review_level').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.activityId, t.dim, t.key, t.submitStatus, t.reviewState, t.reviewLevel] })],
+);
+
+export const activitySignUpCounters = pgTable(
+  'activity_sign_up_counters',
+  {
+    activityId: text('activity_id').notNull(),
+    dim: text('dim').notNull(),
+    key: text('key').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.activityId, t.dim, t.key] })],
+);
+
+export const activityReviewerCounters = pgTable(
+  'activity_reviewer_counters',
+  {
+    activityId: text('activity_id').notNull(),
+    reviewerId: text('reviewer_id').notNull(),
+    level: smallint('level').notNull(),
+    stage: smallint('stage').notNull(),
+    subjectCode: integer('subject_code').notNull(),
+    decision: smallint('decision').notNull(),
+    n: integer('n').notNull(),
+    msSum: bigint('ms_sum', { mode: 'number' }).notNull(),
+    msCount: integer('ms_count').notNull(),
+    lastAt: bigint('last_at', { mode: 'number' }),
+  },
+  (t) => [primaryKey({ columns: [t.activityId, t.reviewerId, t.level, t.stage, t.subjectCode, t.decision] })],
 );
