@@ -8,11 +8,12 @@ import { keepOverrides, syllables } from '../shared/pinyinOf.js';
 import { emptyFltgData, type FltgData, type GridKind } from './fltgDoc.js';
 import { PAGE, practiceSheetPages, printDocument } from './practiceSheet.js';
 import css from './fltg.css?inline';
+import { PAPER } from '../shared/documentPalette.js';
 
 /** All pages stacked in one SVG (for the SVG and PNG exports). */
 function stacked(pages: string[]): SVGSVGElement {
   const inner = pages.map((p, i) => p.replace('<svg ', `<svg y="${i * PAGE.height}" `).replace(/ width="[^"]+" height="[^"]+"/, ` width="${PAGE.width}" height="${PAGE.height}"`)).join('');
-  const markup = `<svg xmlns="http://www.w3.org/2000/svg" width="${PAGE.width * 4}" height="${PAGE.height * 4 * pages.length}" viewBox="0 0 ${PAGE.width} ${PAGE.height * pages.length}"><rect width="100%" height="100%" fill="#fff"/>${inner}</svg>`;
+  const markup = `<svg xmlns="http://www.w3.org/2000/svg" width="${PAGE.width * 4}" height="${PAGE.height * 4 * pages.length}" viewBox="0 0 ${PAGE.width} ${PAGE.height * pages.length}"><rect width="100%" height="100%" fill="${PAPER}"/>${inner}</svg>`;
   return new DOMParser().parseFromString(markup, 'image/svg+xml').documentElement as unknown as SVGSVGElement;
 }
 

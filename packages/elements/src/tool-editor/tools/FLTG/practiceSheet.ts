@@ -2,6 +2,7 @@
 // 四线三格 band for its pinyin. The model character is black, the next ones grey to trace, the rest empty.
 import type { Syllable } from '../shared/pinyinOf.js';
 import type { GridKind } from './fltgDoc.js';
+import { INK, SHEET } from '../shared/documentPalette.js';
 
 /** A4 with the printer margins of @page (15 mm top/bottom, 12 mm left/right). */
 export const PAGE = { width: 186, height: 267, marginTop: 15, marginSide: 12 };
@@ -16,15 +17,15 @@ const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const KAI = "KaiTi, STKaiti, 'AR PL UKai CN', 'Noto Serif CJK SC', 'Noto Sans CJK SC', serif";
 
 function band(x: number, y: number): string {
-  const lines = [0, 1, 2, 3].map((i) => `<line x1="${x}" x2="${x + BOX}" y1="${y + i * 3}" y2="${y + i * 3}" stroke="${i === 2 ? '#c0392b' : '#e08e8e'}" stroke-width="${i === 2 ? 0.3 : 0.2}"/>`);
+  const lines = [0, 1, 2, 3].map((i) => `<line x1="${x}" x2="${x + BOX}" y1="${y + i * 3}" y2="${y + i * 3}" stroke="${i === 2 ? SHEET.grid : SHEET.gridLight}" stroke-width="${i === 2 ? 0.3 : 0.2}"/>`);
   return lines.join('');
 }
 
 function box(x: number, y: number, grid: GridKind): string {
-  const dash = 'stroke="#e08e8e" stroke-width="0.2" stroke-dasharray="1 0.8"';
+  const dash = `stroke="${SHEET.gridLight}" stroke-width="0.2" stroke-dasharray="1 0.8"`;
   const cross = `<line x1="${x}" x2="${x + BOX}" y1="${y + BOX / 2}" y2="${y + BOX / 2}" ${dash}/><line x1="${x + BOX / 2}" x2="${x + BOX / 2}" y1="${y}" y2="${y + BOX}" ${dash}/>`;
   const diagonals = grid === 'mi' ? `<line x1="${x}" x2="${x + BOX}" y1="${y}" y2="${y + BOX}" ${dash}/><line x1="${x + BOX}" x2="${x}" y1="${y}" y2="${y + BOX}" ${dash}/>` : '';
-  return `<rect x="${x}" y="${y}" width="${BOX}" height="${BOX}" fill="none" stroke="#c0392b" stroke-width="0.35"/>${cross}${diagonals}`;
+  return `<rect x="${x}" y="${y}" width="${BOX}" height="${BOX}" fill="none" stroke="${SHEET.grid}" stroke-width="0.35"/>${cross}${diagonals}`;
 }
 
 function row(s: Syllable, index: number, y: number, grid: GridKind, traces: number): string {
@@ -32,7 +33,7 @@ function row(s: Syllable, index: number, y: number, grid: GridKind, traces: numb
   for (let col = 0; col < PER_ROW; col++) {
     const x = col * (BOX + (PAGE.width - PER_ROW * BOX) / (PER_ROW - 1));
     parts.push(band(x, y), box(x, y + BAND, grid));
-    const tone = col === 0 ? '#000' : col <= traces ? '#bbb' : '';
+    const tone = col === 0 ? INK : col <= traces ? SHEET.trace : '';
     if (!tone) continue;
     // Pinyin sits on the third line of 四线三格, its x-height filling the middle space.
     parts.push(`<text class="sheet-pinyin" data-row="${index}" x="${x + BOX / 2}" y="${y + 6}" font-size="5.2" font-family="'Noto Sans', Arial, sans-serif" text-anchor="middle" fill="${tone}">${esc(s.pinyin)}</text>`);
@@ -50,7 +51,7 @@ export function practiceSheetPages(title: string, list: Syllable[], grid: GridKi
       .slice(start, start + ROWS_PER_PAGE)
       .map((s, i) => row(s, start + i, TITLE + i * ROW, grid, traces))
       .join('');
-    const heading = `<text x="${PAGE.width / 2}" y="8" font-size="6" font-family="${KAI}" text-anchor="middle">${esc(title)}</text><text x="${PAGE.width}" y="8" font-size="3.5" text-anchor="end" fill="#666">姓名：________  日期：________</text>`;
+    const heading = `<text x="${PAGE.width / 2}" y="8" font-size="6" font-family="${KAI}" text-anchor="middle">${esc(title)}</text><text x="${PAGE.width}" y="8" font-size="3.5" text-anchor="end" fill="${SHEET.note}">姓名：________  日期：________</text>`;
     pages.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${PAGE.width}mm" height="${PAGE.height}mm" viewBox="0 0 ${PAGE.width} ${PAGE.height}">${heading}${body}</svg>`);
   }
   return pages;

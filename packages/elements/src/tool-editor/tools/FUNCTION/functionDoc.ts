@@ -1,4 +1,5 @@
 import { checkEnvelope } from '../shared/useToolDoc.js';
+import { CURVE_COLOURS } from '../shared/documentPalette.js';
 
 export interface PlotFunction {
   expr: string;
@@ -17,7 +18,7 @@ export interface FunctionData {
   view: { x: [number, number]; y: [number, number] };
 }
 
-export const COLORS: readonly string[] & { 0: string; 1: string } = ['#1677ff', '#d4380d', '#389e0d', '#722ed1', '#d48806', '#08979c'];
+export const COLORS = CURVE_COLOURS;
 
 export const emptyFunctionData = (): FunctionData => ({
   functions: [

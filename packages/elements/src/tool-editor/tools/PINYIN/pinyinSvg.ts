@@ -1,4 +1,5 @@
 import type { Syllable } from '../shared/pinyinOf.js';
+import { PAPER } from '../shared/documentPalette.js';
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 const PER_LINE = 16;
@@ -21,6 +22,6 @@ export function pinyinTextSvg(list: Syllable[]): SVGSVGElement {
         .join(''),
     )
     .join('');
-  const markup = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="KaiTi, STKaiti, 'AR PL UKai CN', 'Noto Serif CJK SC', 'Noto Sans CJK SC', serif"><rect width="100%" height="100%" fill="#fff"/>${body}</svg>`;
+  const markup = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="KaiTi, STKaiti, 'AR PL UKai CN', 'Noto Serif CJK SC', 'Noto Sans CJK SC', serif"><rect width="100%" height="100%" fill="${PAPER}"/>${body}</svg>`;
   return new DOMParser().parseFromString(markup, 'image/svg+xml').documentElement as unknown as SVGSVGElement;
 }

@@ -1,3 +1,5 @@
+import { PAPER } from './documentPalette.js';
+
 /** An SVG element as a standalone .svg file (namespaces and size set, so other programs open it). */
 export function svgBlob(svg: SVGSVGElement): Blob {
   const copy = svg.cloneNode(true) as SVGSVGElement;
@@ -21,7 +23,7 @@ export async function pngFromSvg(svg: SVGSVGElement, scale = 2): Promise<Blob> {
     canvas.width = Math.max(1, Math.round(image.naturalWidth * scale));
     canvas.height = Math.max(1, Math.round(image.naturalHeight * scale));
     const ctx = canvas.getContext('2d')!;
-    ctx.fillStyle = '#fff';
+    ctx.fillStyle = PAPER;
     ctx.fillRect(0, 0, canvas.width, canvas.height);
     ctx.drawImage(image, 0, 0, canvas.width, canvas.height);
     return await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG 编码失败'))), 'image/png'));

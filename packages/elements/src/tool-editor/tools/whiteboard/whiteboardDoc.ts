@@ -1,3 +1,4 @@
+import { WHITEBOARD_BACKGROUND } from '../shared/documentPalette.js';
 import { checkEnvelope } from '../shared/useToolDoc.js';
 
 /** The saved scene: Excalidraw's elements, the part of its app state worth keeping, and embedded images. */
@@ -7,7 +8,7 @@ export interface WhiteboardData {
   files: Record<string, unknown>;
 }
 
-export const emptyWhiteboardData = (): WhiteboardData => ({ elements: [], appState: { viewBackgroundColor: '#ffffff' }, files: {} });
+export const emptyWhiteboardData = (): WhiteboardData => ({ elements: [], appState: { viewBackgroundColor: WHITEBOARD_BACKGROUND }, files: {} });
 
 export function checkWhiteboardDoc(doc: unknown): string | undefined {
   const env = checkEnvelope(doc, 'whiteboard');
