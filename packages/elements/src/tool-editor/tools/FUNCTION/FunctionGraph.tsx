@@ -67,6 +67,7 @@ export function FunctionGraph({ doc, mode, onChange, onError, locale, handle }: 
 
   useEffect(() => {
     handle?.({
+      formats: ['svg', 'png', 'json'],
       async exportAs(format) {
         if (format === 'json') return jsonBlob(toDocument());
         const svg = plot.current?.querySelector('svg');

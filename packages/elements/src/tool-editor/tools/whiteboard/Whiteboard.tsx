@@ -44,6 +44,7 @@ export default function Whiteboard({ doc, mode, onChange, locale, handle }: Tool
 
   useEffect(() => {
     handle?.({
+      formats: ['svg', 'png', 'json'],
       async exportAs(format) {
         if (format === 'json') return jsonBlob(toDocument());
         const { elements, appState, files } = current();
