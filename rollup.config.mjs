@@ -6,6 +6,7 @@ import path from 'node:path';
 import typescript from '@rollup/plugin-typescript';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import commonjs from '@rollup/plugin-commonjs';
+import json from '@rollup/plugin-json';
 import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import { transform as esbuildTransform } from 'esbuild';
@@ -171,7 +172,7 @@ const elementsPeer = {
   external: reactExternal,
   treeshake,
   onwarn,
-  plugins: [recordOutputs(), inlineCss(), workerChunks(), resolve(), commonjs(), tsPlugin(elementsTs), terser({ format: { comments: false } })],
+  plugins: [recordOutputs(), inlineCss(), workerChunks(), resolve(), commonjs(), json({ preferConst: true }), tsPlugin(elementsTs), terser({ format: { comments: false } })],
   output: { dir: path.join(elements, 'dist'), format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/peer-[name]-[hash].js', sourcemap: true },
 };
 
@@ -187,6 +188,8 @@ const elementsStandalone = {
     replace({ preventAssignment: true, values: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
     resolve(),
     commonjs(),
+    // Excalidraw imports a colour table as JSON (open-color).
+    json({ preferConst: true }),
     tsPlugin(elementsTs),
     // Loaded by browsers directly: a lazy part that failed offline must load when asked again.
     retryableImports(),

@@ -81,6 +81,16 @@ for (const name of ['plain HTML', 'React 19', 'Vue 3'] as const) {
       await waitFor(() => picker($('ds-uploader.second'))?.textContent === '选择文件', { message: 'uploader back in Chinese' });
     });
 
+    it('open a tool in <ds-tool-editor> with the token the page set as a property', async () => {
+      const editor = $('ds-tool-editor.tool');
+      const base = await waitFor(() => shadowOf(editor).querySelector('.ds-tool-editor[data-ready]'), { timeout: 20_000, message: 'tool editor ready' });
+      expect(base.getAttribute('data-tool')).to.equal('gameTemplate');
+      // The game template's own form is on the stage, under the editor's toolbar.
+      await waitFor(() => shadowOf(editor).querySelector('[part="stage"] .gt'), { timeout: 20_000, message: 'the game template' });
+      expect(shadowOf(editor).querySelector('[part="save"]')?.textContent).to.equal('保存');
+      expect(shadowOf(editor).querySelector('[part="unavailable"], [part="error"], [part="problem"]')).to.equal(null);
+    });
+
     it("deliver ds-* events to the page's own listener of the instance that fired them", async () => {
       entry().heard.length = 0;
       await choose($('ds-uploader.second') as HTMLElement, [new File([], 'empty.mp4', { type: 'video/mp4' })]);

@@ -8,7 +8,7 @@ import type { UploadErrorDetail } from '../uploader/uploaderEvents.js';
 /**
  * The same page of elements as three kinds of bureau site build it: plain DOM calls, a React 19 app
  * and a Vue 3 app. Each page holds two players (playlists as properties), two uploaders (a token as a
- * property, `multiple` as a boolean, a ds-* listener each) and a login form. Pages may render before
+ * property, `multiple` as a boolean, a ds-* listener each) a login form and a tool editor (a token as a property). Pages may render before
  * the tags are defined, as a site whose own bundle runs before the elements' script does.
  */
 export interface PageValues {
@@ -29,6 +29,8 @@ export interface HostPage {
 }
 
 type Instance = 'first' | 'second';
+/** The tool the pages' `<ds-tool-editor>` opens (a new document). */
+export const TOOL = 'gameTemplate';
 const INSTANCES: Instance[] = ['first', 'second'];
 const errorListener = (values: PageValues, instance: Instance) => (event: Event) =>
   values.onUploadError(instance, (event as CustomEvent<UploadErrorDetail>).detail);
@@ -52,6 +54,8 @@ export function plainPage(): HostPage {
         for (const instance of INSTANCES) root.append(Object.assign(document.createElement('ds-lesson-player'), { className: instance }));
         for (const instance of INSTANCES) root.append(Object.assign(document.createElement('ds-uploader'), { className: instance }));
         root.append(document.createElement('ds-login'));
+        root.append(Object.assign(document.createElement('ds-tool-editor'), { className: 'tool' }));
+        root.querySelector('ds-tool-editor')!.setAttribute('tool', TOOL);
       }
       listeners.forEach((remove) => remove());
       listeners = [];
@@ -69,6 +73,7 @@ export function plainPage(): HostPage {
         uploader.addEventListener('ds-upload-error', listener);
         listeners.push(() => uploader.removeEventListener('ds-upload-error', listener));
       });
+      (root.querySelector('ds-tool-editor') as HTMLElement & { token?: string }).token = values.token;
     },
     unmount: () => root.remove(),
   };
@@ -108,6 +113,16 @@ export function reactPage(): HostPage {
       }),
     ),
     createElement('ds-login', { key: 'login', 'api-base': values.apiBase, lang: values.lang }),
+    createElement('ds-tool-editor', {
+      key: 'tool',
+      className: 'tool',
+      tool: TOOL,
+      'api-base': values.apiBase,
+      lang: values.lang,
+      ref: (el: (HTMLElement & { token?: string }) | null) => {
+        if (el) el.token = values.token;
+      },
+    }),
   ];
   return {
     name: 'React 19',
@@ -144,6 +159,7 @@ export function vuePage(): HostPage {
           }),
         ),
         h('ds-login', { 'api-base': values.apiBase, lang: values.lang }),
+        h('ds-tool-editor', { class: 'tool', tool: TOOL, 'api-base': values.apiBase, lang: values.lang, '.token': values.token }),
       ];
     },
   });

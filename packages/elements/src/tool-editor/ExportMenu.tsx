@@ -1,10 +1,10 @@
 import { useState, type RefObject } from 'react';
 import type { ToolEditorMessages } from './messages.js';
-import type { ToolDocument, ToolHandle } from './toolModule.js';
+import type { ExportFormat, ToolDocument, ToolHandle } from './toolModule.js';
 
-export type ExportFormat = 'png' | 'svg' | 'json' | 'md';
-/** A tool's handle may list the formats its `exportAs` makes; JSON (the document) is always offered. */
-export type ExportHandle = ToolHandle & { formats?: readonly ExportFormat[] };
+export type { ExportFormat };
+/** A tool's handle lists the formats its `exportAs` makes (`formats`); JSON (the document) is always offered. */
+export type ExportHandle = ToolHandle;
 
 const MIME: Record<ExportFormat, string> = { png: 'image/png', svg: 'image/svg+xml', json: 'application/json', md: 'text/markdown' };
 

@@ -14,9 +14,12 @@ export interface ToolProps {
   /** Nodes of the curriculum, for tools that build from a chapter (mind map, e-textbook). */
   node?: { nodeId: string; nodeLabel: string; businessBookId?: string; businessEditionId?: string };
 }
+export type ExportFormat = 'png' | 'svg' | 'json' | 'md';
 export interface ToolHandle {
-  /** Export formats this tool supports, e.g. ['png','svg','json']. */
-  exportAs?(format: 'png' | 'svg' | 'json' | 'md'): Promise<Blob>;
+  /** Makes the file of one format (each of `formats`). */
+  exportAs?(format: ExportFormat): Promise<Blob>;
+  /** The formats `exportAs` makes, e.g. ['svg','png','json']: the editor's 导出 menu offers these (JSON, the document, always). */
+  formats?: readonly ExportFormat[];
 }
 export interface ToolModule {
   id: ToolId;

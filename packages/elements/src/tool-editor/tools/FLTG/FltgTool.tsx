@@ -41,6 +41,7 @@ export function FltgTool({ doc, mode, onChange, locale, handle }: ToolProps & { 
 
   useEffect(() => {
     handle?.({
+      formats: ['svg', 'png', 'json'],
       async exportAs(format) {
         if (format === 'json') return jsonBlob(toDocument());
         if (format === 'svg') return svgBlob(stacked(pages));

@@ -29,9 +29,11 @@ export function FunctionGraph({ doc, mode, onChange, onError, locale, handle }: 
   const plot = useRef<HTMLDivElement>(null);
   const [paramName, setParamName] = useState('');
   const [paramProblem, setParamProblem] = useState<string>();
-  const names = data.params.map((p) => p.name);
+  // By their names only: moving a slider changes the parameters' values, which needs no new compile.
+  const nameList = data.params.map((p) => p.name).join(',');
+  const names = useMemo(() => (nameList ? nameList.split(',') : []), [nameList]);
   const scope = useMemo(() => Object.fromEntries(data.params.map((p) => [p.name, p.value])), [data.params]);
-  const compiled = useMemo(() => data.functions.map((f) => (formulaProblem(f.expr, names, locale) ? undefined : compileFormula(f.expr))), [data.functions, names.join(), locale]);
+  const compiled = useMemo(() => data.functions.map((f) => (formulaProblem(f.expr, names, locale) ? undefined : compileFormula(f.expr))), [data.functions, names, locale]);
   const points = useMemo(() => intersections(compiled, scope, data.view.x), [compiled, scope, data.view.x]);
 
   useEffect(() => {
@@ -65,6 +67,7 @@ export function FunctionGraph({ doc, mode, onChange, onError, locale, handle }: 
 
   useEffect(() => {
     handle?.({
+      formats: ['svg', 'png', 'json'],
       async exportAs(format) {
         if (format === 'json') return jsonBlob(toDocument());
         const svg = plot.current?.querySelector('svg');

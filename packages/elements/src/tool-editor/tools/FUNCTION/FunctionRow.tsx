@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { ToolProps } from '../../toolModule.js';
 import { tr } from '../shared/i18n.js';
 import { formulaProblem } from './formula.js';
@@ -20,7 +20,12 @@ export function FunctionRow({ index, fn, params, readOnly, locale, onCommit, onR
   const [draft, setDraft] = useState(fn.expr);
   const [problem, setProblem] = useState<string>();
   const id = useId();
-  useEffect(() => setDraft(fn.expr), [fn.expr]);
+  // The formula changed from outside (undo, redo, reopen): the field shows it.
+  const [shown, setShown] = useState(fn.expr);
+  if (shown !== fn.expr) {
+    setShown(fn.expr);
+    setDraft(fn.expr);
+  }
   const commit = () => {
     if (draft === fn.expr && !problem) return;
     const message = formulaProblem(draft, params, locale);

@@ -1,11 +1,13 @@
 // Typed formulas: checked before they reach the plot, so a teacher sees what is wrong instead of a blank graph.
 // built-in-math-eval is the evaluator function-plot itself uses (same syntax: ^, sin, sqrt, pi, …).
 // @ts-expect-error no types are published for built-in-math-eval
-import compile from 'built-in-math-eval';
+import compileUntyped from 'built-in-math-eval';
 import type { ToolProps } from '../../toolModule.js';
 import { tr } from '../shared/i18n.js';
 
 export type Compiled = { eval(scope: Record<string, number>): number };
+/** The one call made, as the package's README documents it: `compile(expression).eval(scope)`. */
+const compile = compileUntyped as (expression: string) => Compiled;
 
 const TRAILING_OPERATOR = /[+\-*/^,.]\s*$/;
 
@@ -22,7 +24,7 @@ export function formulaProblem(expr: string, params: string[], locale: ToolProps
   if (TRAILING_OPERATOR.test(text)) return tr(locale, '公式不完整：运算符后缺少内容', 'Incomplete formula: nothing after the operator');
   let compiled: Compiled;
   try {
-    compiled = compile(text) as Compiled;
+    compiled = compile(text);
   } catch (error) {
     return tr(locale, `公式无法识别：${(error as Error).message}`, `Formula not understood: ${(error as Error).message}`);
   }
@@ -39,4 +41,4 @@ export function formulaProblem(expr: string, params: string[], locale: ToolProps
 }
 
 /** A formula already checked by `formulaProblem`. */
-export const compileFormula = (expr: string): Compiled => compile(expr.trim()) as Compiled;
+export const compileFormula = (expr: string): Compiled => compile(expr.trim());

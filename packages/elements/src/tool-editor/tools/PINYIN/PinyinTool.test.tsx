@@ -5,7 +5,7 @@ import { mountTool, reopenedJson, type MountedTool } from '../shared/toolTestKit
 import { waitFor } from '../../../test/waitFor.js';
 import type { PinyinData } from './pinyinDoc.js';
 
-const readings = (t: MountedTool) => [...t.host.querySelectorAll('.py-cell')].map((c) => (c.querySelector('select') as HTMLSelectElement | null)?.value ?? c.querySelector('.py-reading')?.textContent ?? '');
+const readings = (t: MountedTool) => [...t.host.querySelectorAll('.py-cell')].map((c) => c.querySelector('select')?.value ?? c.querySelector('.py-reading')?.textContent ?? '');
 
 describe('PINYIN tool (pinyin-pro + hanzi-writer)', () => {
   let tool: MountedTool | undefined;

@@ -24,6 +24,7 @@ export function PinyinTool({ doc, mode, onChange, onError, locale, handle }: Too
 
   useEffect(() => {
     handle?.({
+      formats: ['svg', 'png', 'json'],
       async exportAs(format) {
         if (format === 'json') return jsonBlob(toDocument());
         const svg = pinyinTextSvg(syllables((toDocument().data as PinyinData).text, (toDocument().data as PinyinData).overrides));

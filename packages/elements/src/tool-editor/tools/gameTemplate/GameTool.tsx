@@ -28,6 +28,7 @@ export function GameTool({ doc, mode, onChange, locale, handle }: ToolProps & { 
   const { data, update, toDocument } = useToolDoc<GameData>('gameTemplate', doc, emptyGameData, report);
   useEffect(() => {
     handle?.({
+      formats: ['json'],
       async exportAs(format) {
         if (format === 'json') return jsonBlob(toDocument());
         throw unsupportedExport(format);

@@ -5,15 +5,20 @@ import { shuffled, type Pair } from './gameDoc.js';
 import { Results } from './Results.js';
 
 /** 连连看: pick a left item, then its partner on the right (Tab + Enter, or clicks). */
-export function MatchingPlay({ pairs, locale }: { pairs: Pair[]; locale: ToolProps['locale'] }) {
+export function MatchingPlay(props: { pairs: Pair[]; locale: ToolProps['locale'] }) {
+  // 再玩一次: a new round from scratch (freshly shuffled, nothing matched).
   const [round, setRound] = useState(0);
-  const rights = useMemo(() => shuffled(pairs.map((_, i) => i)), [pairs, round]);
+  return <MatchingRound key={round} {...props} onAgain={() => setRound((r) => r + 1)} />;
+}
+
+function MatchingRound({ pairs, locale, onAgain }: { pairs: Pair[]; locale: ToolProps['locale']; onAgain(): void }) {
+  const rights = useMemo(() => shuffled(pairs.map((_, i) => i)), [pairs]);
   const [picked, setPicked] = useState<number>();
   const [matched, setMatched] = useState<number[]>([]);
   const [misses, setMisses] = useState(0);
   const [feedback, setFeedback] = useState('');
   if (matched.length === pairs.length) {
-    return <Results score={pairs.length} total={pairs.length + misses} details={[tr(locale, `配错 ${misses} 次`, `${misses} wrong tries`)]} locale={locale} onAgain={() => (setMatched([]), setMisses(0), setFeedback(''), setRound((r) => r + 1))} />;
+    return <Results score={pairs.length} total={pairs.length + misses} details={[tr(locale, `配错 ${misses} 次`, `${misses} wrong tries`)]} locale={locale} onAgain={onAgain} />;
   }
   const chooseRight = (i: number) => {
     if (picked === undefined) return setFeedback(tr(locale, '请先选左边的一项', 'Pick a left item first'));

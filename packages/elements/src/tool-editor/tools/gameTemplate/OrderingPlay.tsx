@@ -5,9 +5,14 @@ import { shuffled } from './gameDoc.js';
 import { Results } from './Results.js';
 
 /** 排序: move items up and down (buttons, or Alt+↑/↓ on an item), then check. */
-export function OrderingPlay({ prompt, items, locale }: { prompt: string; items: string[]; locale: ToolProps['locale'] }) {
+export function OrderingPlay(props: { prompt: string; items: string[]; locale: ToolProps['locale'] }) {
+  // 再玩一次: a new round from scratch (freshly shuffled, unchecked).
   const [round, setRound] = useState(0);
-  const start = useMemo(() => shuffled(items.map((_, i) => i)), [items, round]);
+  return <OrderingRound key={round} {...props} onAgain={() => setRound((r) => r + 1)} />;
+}
+
+function OrderingRound({ prompt, items, locale, onAgain }: { prompt: string; items: string[]; locale: ToolProps['locale']; onAgain(): void }) {
+  const start = useMemo(() => shuffled(items.map((_, i) => i)), [items]);
   const [order, setOrder] = useState<number[]>();
   const current = order ?? start;
   const [checked, setChecked] = useState(false);
@@ -21,7 +26,7 @@ export function OrderingPlay({ prompt, items, locale }: { prompt: string; items:
   if (checked) {
     const right = current.filter((v, i) => v === i).length;
     const details = current.map((v, i) => (v === i ? `${i + 1}. ${items[v]} ✓` : tr(locale, `${i + 1}. ${items[v]} ✗（应为 ${items[i]}）`, `${i + 1}. ${items[v]} ✗ (should be ${items[i]})`)));
-    return <Results score={right} total={items.length} details={details} locale={locale} onAgain={() => (setChecked(false), setOrder(undefined), setRound((r) => r + 1))} />;
+    return <Results score={right} total={items.length} details={details} locale={locale} onAgain={onAgain} />;
   }
   return (
     <div className="gt-ordering">

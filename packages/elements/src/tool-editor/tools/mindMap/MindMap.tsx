@@ -80,7 +80,7 @@ export function MindMap(props: ToolProps & { handle?: (h: ToolHandle) => void })
         const svg = instance.exportSvg();
         return format === 'svg' ? svg : svgToPng(svg);
       },
-    } as ToolHandle);
+    });
     return () => {
       instance.destroy();
       mind.current = null;

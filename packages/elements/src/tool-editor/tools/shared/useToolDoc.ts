@@ -7,10 +7,13 @@ import type { ToolDocument, ToolId } from '../../toolModule.js';
  */
 export function useToolDoc<D>(tool: ToolId, doc: ToolDocument | undefined, empty: () => D, onChange: (doc: ToolDocument) => void) {
   const [data, setData] = useState<D>(() => (doc ? (doc.data as D) : empty()));
+  // The latest document, for callbacks: set wherever `data` is set (never during render).
   const current = useRef(data);
-  current.current = data;
   useEffect(() => {
-    if (doc && JSON.stringify(doc.data) !== JSON.stringify(current.current)) setData(doc.data as D);
+    if (doc && JSON.stringify(doc.data) !== JSON.stringify(current.current)) {
+      current.current = doc.data as D;
+      setData(doc.data as D);
+    }
   }, [doc]);
   const update = useCallback(
     (next: D | ((d: D) => D)) => {

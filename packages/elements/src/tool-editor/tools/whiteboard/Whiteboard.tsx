@@ -1,13 +1,21 @@
 // Excalidraw (MIT) as the whiteboard. This file is its own lazy part: index.ts loads it on first use.
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { Excalidraw, exportToBlob, exportToSvg, getSceneVersion, serializeAsJSON } from '@excalidraw/excalidraw';
+import * as excalidraw from '@excalidraw/excalidraw';
+import { Excalidraw, getSceneVersion, serializeAsJSON } from '@excalidraw/excalidraw';
+import type { ExcalidrawElement, NonDeleted } from '@excalidraw/excalidraw/element/types';
+import type { AppState, BinaryFiles } from '@excalidraw/excalidraw/types';
 import type { ToolHandle, ToolProps } from '../../toolModule.js';
 import { jsonBlob, useToolDoc } from '../shared/useToolDoc.js';
 import { unsupportedExport } from '../shared/unsupportedExport.js';
 import { toolAssetUrl } from '../shared/toolAssets.js';
 import { emptyWhiteboardData, type WhiteboardData } from './whiteboardDoc.js';
 
-type Scene = Parameters<typeof exportToSvg>[0];
+/** A scene to export (as dist/types/utils/export.d.ts of the package declares it). */
+type Scene = { elements: readonly NonDeleted<ExcalidrawElement>[]; appState?: Partial<AppState>; files: BinaryFiles | null };
+// The package re-exports its export functions from `@excalidraw/utils/export`, a name its published types
+// cannot resolve (they ship under dist/types/utils/), so they reach TypeScript untyped: typed here as declared there.
+const exportToSvg = excalidraw.exportToSvg as (scene: Scene) => Promise<SVGSVGElement>;
+const exportToBlob = excalidraw.exportToBlob as (scene: Scene & { mimeType?: string }) => Promise<Blob>;
 
 /** The document for a scene: what Excalidraw itself writes for a database (no deleted elements, no UI state). */
 function sceneData(elements: Scene['elements'], appState: Scene['appState'], files: Scene['files']): WhiteboardData {
@@ -25,7 +33,7 @@ export default function Whiteboard({ doc, mode, onChange, locale, handle }: Tool
   const lastKey = useRef('');
   const api = useRef<{ updateScene(s: unknown): void } | null>(null);
   const initialData = useMemo(() => ({ elements: data.elements, appState: data.appState, files: data.files, scrollToContent: true }) as never, []); // eslint-disable-line react-hooks/exhaustive-deps
-  const current = () => toDocument().data as WhiteboardData;
+  const current = useCallback(() => toDocument().data as WhiteboardData, [toDocument]);
 
   // Undo/redo or a reopened document from the host: put it on the canvas.
   useEffect(() => {
@@ -36,6 +44,7 @@ export default function Whiteboard({ doc, mode, onChange, locale, handle }: Tool
 
   useEffect(() => {
     handle?.({
+      formats: ['svg', 'png', 'json'],
       async exportAs(format) {
         if (format === 'json') return jsonBlob(toDocument());
         const { elements, appState, files } = current();
@@ -45,7 +54,7 @@ export default function Whiteboard({ doc, mode, onChange, locale, handle }: Tool
         throw unsupportedExport(format);
       },
     });
-  }, [handle, toDocument]);
+  }, [handle, toDocument, current]);
 
   return (
     <div className="wb" style={{ height: '100%', minHeight: 560 }}>
@@ -62,7 +71,7 @@ export default function Whiteboard({ doc, mode, onChange, locale, handle }: Tool
           if (key === lastKey.current) return;
           const first = !lastKey.current;
           lastKey.current = key;
-          const next = sceneData(elements as Scene['elements'], appState as Scene['appState'], files as Scene['files']);
+          const next = sceneData(elements, appState, files);
           const json = JSON.stringify(next);
           if (json === JSON.stringify(current())) return;
           shown.current = json;
