@@ -4,6 +4,7 @@ import type { ToolHandle, ToolProps } from '../../toolModule.js';
 import { tr } from '../shared/i18n.js';
 import { jsonBlob, useToolDoc } from '../shared/useToolDoc.js';
 import { pngFromSvg, svgBlob } from '../shared/svgExport.js';
+import { INK } from '../shared/documentPalette.js';
 import { unsupportedExport } from '../shared/unsupportedExport.js';
 import { compileFormula, formulaProblem } from './formula.js';
 import { COLORS, emptyFunctionData, type FunctionData } from './functionDoc.js';
@@ -50,7 +51,7 @@ export function FunctionGraph({ doc, mode, onChange, onError, locale, handle }: 
       yAxis: { domain: [...data.view.y] },
       data: [
         ...plotted.map((f) => ({ fn: f.expr, color: f.color, graphType: 'polyline' as const, scope: { ...scope } })),
-        ...(points.length ? [{ points: points.map((p) => [p.x, p.y]), fnType: 'points' as const, graphType: 'scatter' as const, color: '#000' }] : []),
+        ...(points.length ? [{ points: points.map((p) => [p.x, p.y]), fnType: 'points' as const, graphType: 'scatter' as const, color: INK }] : []),
       ],
     });
     // A zoom or drag ends as a new view in the document (once it settles, not at every wheel step).
@@ -130,7 +131,7 @@ export function FunctionGraph({ doc, mode, onChange, onError, locale, handle }: 
           ))}
         </ul>
         {!readOnly && (
-          <button type="button" onClick={() => update((d) => ({ ...d, functions: [...d.functions, { expr: 'x', color: COLORS[d.functions.length % COLORS.length] ?? '#1677ff' }] }))}>
+          <button type="button" onClick={() => update((d) => ({ ...d, functions: [...d.functions, { expr: 'x', color: COLORS[d.functions.length % COLORS.length] ?? COLORS[0] }] }))}>
             {tr(locale, '＋ 添加函数', '+ Add function')}
           </button>
         )}
