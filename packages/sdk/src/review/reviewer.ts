@@ -17,8 +17,8 @@ export interface ReviewerLevel {
   left: number | null;
 }
 
-/** One assignment: a level, a unit, a stage and a subject. */
-export interface ReviewerAssignment {
+/** Where a reviewer reviews: a level, a unit, a stage and a subject, with their names. */
+export interface ReviewerPlace {
   level: AuditLevelCode;
   levelName: string;
   orgId: string;
@@ -27,6 +27,10 @@ export interface ReviewerAssignment {
   stageName: string;
   subjectCode: number;
   subjectName: string;
+}
+
+/** One assignment: a place and whether the reviewer is its final reviewer. */
+export interface ReviewerAssignment extends ReviewerPlace {
   finalReviewer: boolean;
 }
 

@@ -6,6 +6,7 @@
 import type { ActivityPhase, AuditLevelCode } from '../activities/codes.js';
 import type { AuditDecisionCode } from './codes.js';
 import type { AuditWorkItem } from './types.js';
+import type { ReviewerPlace } from './reviewer.js';
 
 /** Counts of works by where they stand (every statistics row carries them). */
 export interface WorkCounts {
@@ -187,15 +188,7 @@ export interface MyAuditActivityRow extends AuditProgress {
 }
 
 /** One assignment's line of `GET staMyWorkAuditOverview/overview?activityId=`. */
-export interface MyAuditRow extends AuditProgress {
-  level: AuditLevelCode;
-  levelName: string;
-  orgId: string;
-  orgName: string;
-  stage: number;
-  stageName: string;
-  subjectCode: number;
-  subjectName: string;
+export interface MyAuditRow extends AuditProgress, ReviewerPlace {
   /** The level's quota for the assignment's unit (null = no limit) and how much of it is used. */
   quota: number | null;
   quotaUsed: number;

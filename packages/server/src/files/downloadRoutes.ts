@@ -67,18 +67,22 @@ export async function downloadRoutes(app: FastifyInstance, ctx: AppContext, repo
     return sendStoredFile(request, reply, row, store, { forceDownload: false, cacheControl: 'private, no-cache' });
   });
 
+  /** The stored file a signed media link names, once its signature and expiry hold; and how long it still holds. */
+  async function signedRow(fileInfoId: string, query: { e: number; s: string }) {
+    const check = ctx.media.check(fileInfoId, query.e, query.s);
+    if (check === 'invalid') throw new AppError(Codes.FORBIDDEN, '媒体链接无效：签名不符，请从课程页面重新打开');
+    if (check === 'expired') throw new AppError(Codes.FORBIDDEN, '媒体链接已过期，请刷新页面后重试');
+    const row = await repo.fileInfoById(Number(fileInfoId));
+    if (!row) throw new AppError(Codes.NOT_FOUND, `文件不存在：fileInfoId=${fileInfoId}`);
+    return { row, secondsLeft: Math.max(0, query.e - Math.floor(ctx.now() / 1000)) };
+  }
+
   // A thumbnail goes wherever its picture may go: the same signed link with `/thumb` after the id.
   app.get<{ Params: { fileInfoId: string }; Querystring: { e: number; s: string } }>(
     `${MEDIA_PATH}/:fileInfoId/thumb`,
     { config: { public: true }, schema: { params: idParams, querystring: mediaQuery } },
     async (request, reply) => {
-      const { fileInfoId } = request.params;
-      const check = ctx.media.check(fileInfoId, request.query.e, request.query.s);
-      if (check === 'invalid') throw new AppError(Codes.FORBIDDEN, '媒体链接无效：签名不符，请从课程页面重新打开');
-      if (check === 'expired') throw new AppError(Codes.FORBIDDEN, '媒体链接已过期，请刷新页面后重试');
-      const row = await repo.fileInfoById(Number(fileInfoId));
-      if (!row) throw new AppError(Codes.NOT_FOUND, `文件不存在：fileInfoId=${fileInfoId}`);
-      const secondsLeft = Math.max(0, request.query.e - Math.floor(ctx.now() / 1000));
+      const { row, secondsLeft } = await signedRow(request.params.fileInfoId, request.query);
       return sendStoredFile(request, reply, await thumbOf(row), store, { forceDownload: false, cacheControl: `private, max-age=${Math.min(secondsLeft, 3600)}, immutable` });
     },
   );
@@ -87,13 +91,7 @@ export async function downloadRoutes(app: FastifyInstance, ctx: AppContext, repo
     `${MEDIA_PATH}/:fileInfoId`,
     { config: { public: true }, schema: { params: idParams, querystring: mediaQuery } },
     async (request, reply) => {
-      const { fileInfoId } = request.params;
-      const check = ctx.media.check(fileInfoId, request.query.e, request.query.s);
-      if (check === 'invalid') throw new AppError(Codes.FORBIDDEN, '媒体链接无效：签名不符，请从课程页面重新打开');
-      if (check === 'expired') throw new AppError(Codes.FORBIDDEN, '媒体链接已过期，请刷新页面后重试');
-      const row = await repo.fileInfoById(Number(fileInfoId));
-      if (!row) throw new AppError(Codes.NOT_FOUND, `文件不存在：fileInfoId=${fileInfoId}`);
-      const secondsLeft = Math.max(0, request.query.e - Math.floor(ctx.now() / 1000));
+      const { row, secondsLeft } = await signedRow(request.params.fileInfoId, request.query);
       return sendStoredFile(request, reply, row, store, {
         forceDownload: wantsDownload(request.query.download),
         cacheControl: `private, max-age=${Math.min(secondsLeft, 3600)}, immutable`,
