@@ -34,7 +34,7 @@ export default defineConfig({
   server: {
     // The dev server forwards API calls to a running reference server.
     proxy: Object.fromEntries(
-      ['/cas', '/base', '/file', '/api', '/business', '/cloudSchool', '/static', '/healthz'].map((p) => [
+      ['/cas', '/base', '/file', '/api', '/business', '/cloudSchool', '/static', '/healthz', '/elements'].map((p) => [
         p,
         process.env.DS_API ?? 'http://localhost:8080',
       ]),

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { isToolId, TOOL_TITLES, type WhiteboardResource } from '@dscloud/sdk/tools';
 import css from './tool-editor.css?inline';
 import { useStyles } from '../shared/adoptStyles.js';
@@ -64,6 +64,13 @@ export function ToolEditor(props: ToolEditorProps) {
   const [problem, setProblem] = useState('');
   const handle = useRef<ExportHandle | null>(null);
   const [formats, setFormats] = useState<readonly ExportFormat[]>([]);
+  // One callback for the editor's life: a tool hands over its handle from an effect that depends on it,
+  // so a new callback (or a new but equal list of formats) every render would render again without end.
+  const takeHandle = useCallback((h: ToolHandle) => {
+    handle.current = h;
+    const next = h.formats ?? [];
+    setFormats((prev) => (prev.length === next.length && prev.every((f, i) => f === next[i]) ? prev : next));
+  }, []);
 
   const resource = opened.status === 'open' ? opened.resource : null;
   const resourceId = resource?.businessWhiteboardResourceId ?? props.resourceId;
@@ -247,11 +254,7 @@ export function ToolEditor(props: ToolEditorProps) {
         onChange={onToolChange}
         onError={(message) => report(message)}
         {...(node ? { node } : {})}
-        handle={(h: ToolHandle) => {
-          const exportable: ExportHandle = h;
-          handle.current = exportable;
-          setFormats(exportable.formats ?? []);
-        }}
+        handle={takeHandle}
       />
     );
   }

@@ -5,6 +5,11 @@ import { useLocale, useT } from '../i18n/useT';
 import { RequireTeacher } from '../lessons/teach/RequireTeacher';
 import { toolPath } from './MyToolsScreen';
 
+// The portal bundles the tools from source, so their static files (hanzi stroke data, the whiteboard's
+// fonts and stylesheet) are not beside its chunks: they come with the element bundle the server serves
+// at /elements/ (packages/elements/dist/tool-assets/), from our own origin.
+(globalThis as { __DS_TOOL_ASSETS__?: string }).__DS_TOOL_ASSETS__ ??= '/elements/tool-assets/';
+
 /**
  * `/my-tools/:tool/:resourceId` (`new` for a new document, `?nodeId=&nodeLabel=` from a lesson's
  * launcher): `<ToolEditor>` on the portal's platform. A first save moves to the document's own address,
