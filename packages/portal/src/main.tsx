@@ -7,7 +7,7 @@ import { localeStore } from './i18n/localeStore';
 import { startBoot } from './platform/boot';
 import { createBootStore } from './platform/bootStore';
 import { createPortalPlatform } from './platform/createPortalPlatform';
-import { createDeviceStore, startDeviceShell } from './platform/deviceShell';
+import { createDeviceStore, framingOrigin } from './platform/deviceShell';
 import { portalNotify } from './platform/noticeBridge';
 import { routes } from './routes/routeTable';
 
@@ -22,7 +22,8 @@ const platform = createPortalPlatform(goTo, localeStore.get());
 const boot = createBootStore();
 const actions = startBoot(platform, boot);
 const device = createDeviceStore(platform);
-void startDeviceShell(platform, device, portalNotify);
+// Only a portal framed by a device shell's page loads the bridge (platform/deviceShellStart.ts).
+if (framingOrigin()) void import('./platform/deviceShellStart').then((shell) => shell.startDeviceShell(platform, device, portalNotify));
 document.documentElement.lang = localeStore.get() === 'en' ? 'en' : 'zh-CN';
 applyThemeTokens(document.documentElement);
 

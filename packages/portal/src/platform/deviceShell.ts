@@ -5,10 +5,8 @@
  * user in (「获取token失败」 when it cannot be had), new and refreshed tokens and logouts are told
  * to the shell, downloads and other sites go through it. Otherwise everything stays as in a browser.
  */
-import { Codes, messageFor } from '@dscloud/sdk/errors';
-import { connectShellBridge, createWebBridge, type DeviceBridge } from '@dscloud/sdk/device';
+import { createWebBridge, type DeviceBridge } from '@dscloud/sdk/device';
 import { createStore } from 'zustand/vanilla';
-import type { Notify } from '@dscloud/sdk/http';
 import type { Platform } from './createPortalPlatform';
 
 export interface DeviceState {
@@ -35,35 +33,4 @@ export function framingOrigin(win: Window = window): string | null {
     }
   }
   return origin && origin !== 'null' && origin !== win.location.origin ? origin : null;
-}
-
-export async function startDeviceShell(platform: Platform, store: DeviceStore, notify: Notify): Promise<void> {
-  const hostOrigin = framingOrigin();
-  if (!hostOrigin) return;
-  store.setState({ status: 'connecting' });
-  let bridge;
-  try {
-    bridge = await connectShellBridge({ host: window.parent, hostOrigin, inbox: window, device: platform.device });
-  } catch {
-    store.setState({ status: 'web' });
-    return;
-  }
-  store.setState({ status: 'shell', bridge });
-  const locale = platform.i18n.locale();
-  const error = (message: string) => notify({ kind: 'error', message, duration: 5_000 });
-
-  try {
-    const login = await bridge.getToken();
-    if (login && login.token !== platform.session.getState().token) platform.session.setLogin(login);
-  } catch (cause) {
-    console.error(cause);
-    error(messageFor(Codes.DEVICE_TOKEN_FAILED, locale));
-  }
-
-  platform.session.subscribe((state, previous) => {
-    if (state.token === previous.token) return;
-    const seconds = Math.max(1, Math.round(((state.expireAt ?? Date.now()) - Date.now()) / 1000));
-    const told = state.token ? bridge.saveToken({ token: state.token, expire: seconds }) : bridge.logout();
-    told.catch((cause: unknown) => console.error(cause));
-  });
 }

@@ -3,7 +3,7 @@ import { FloatButton } from 'antd';
 import { useT } from '../i18n/useT';
 
 /** Appears once the page has been scrolled; keyboard users reach it as a labelled button. */
-export function BackToTop() {
+export default function BackToTop() {
   const t = useT();
   return (
     <FloatButton.BackTop

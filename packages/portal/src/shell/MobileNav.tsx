@@ -1,14 +1,18 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { Button, Drawer } from 'antd';
-import { useState } from 'react';
+import { Button } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useT } from '../i18n/useT';
-import { NavList } from './NavList';
 import type { NavItem } from './navItems';
+
+// Most visits never open it (wide screens hide the button): the drawer is not in the first load.
+const MobileNavDrawer = lazy(() => import('./MobileNavDrawer'));
 
 /** Under 768 px the header entries fold into a drawer behind one menu button. */
 export function MobileNav({ items }: { items: NavItem[] }) {
   const t = useT();
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so that closing keeps the drawer's own closing transition.
+  const [used, setUsed] = useState(false);
   return (
     <div className="ds-mobile-nav">
       <Button
@@ -16,13 +20,16 @@ export function MobileNav({ items }: { items: NavItem[] }) {
         icon={<MenuOutlined />}
         aria-label={t('nav.menu')}
         aria-expanded={open}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
       />
-      <Drawer open={open} onClose={() => setOpen(false)} placement="left" size={280} title={t('nav.menu')}>
-        <nav aria-label={t('nav.main')}>
-          <NavList items={items} layout="drawer" onNavigate={() => setOpen(false)} />
-        </nav>
-      </Drawer>
+      {used ? (
+        <Suspense fallback={null}>
+          <MobileNavDrawer items={items} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

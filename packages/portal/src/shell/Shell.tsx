@@ -1,15 +1,15 @@
 import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useT } from '../i18n/useT';
-import { BackToTop } from './BackToTop';
 import { BootNotice } from './BootNotice';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { useDocumentTitle } from './useDocumentTitle';
 import './shell.css';
 
-// The floating help widget is no part of the first paint: it loads after the page.
+// The floating help widget and the back-to-top button are no part of the first paint: they load after the page.
 const ShellHelpWidget = lazy(() => import('./ShellHelpWidget'));
+const BackToTop = lazy(() => import('./BackToTop'));
 
 /** The frame around every user-facing screen: header, content, footer, back-to-top (spec §2 "/"). */
 export function Shell() {
@@ -32,8 +32,8 @@ export function Shell() {
         </div>
       </main>
       <Footer />
-      <BackToTop />
       <Suspense fallback={null}>
+        <BackToTop />
         <ShellHelpWidget />
       </Suspense>
     </div>
