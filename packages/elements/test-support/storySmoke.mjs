@@ -122,7 +122,7 @@ try {
     await page.goto(`${base}/iframe.html?id=${id}&viewMode=story`);
     const wanted = expectations[id] ?? [];
     try {
-      for (const text of wanted) await page.getByText(text, { exact: false }).first().waitFor({ timeout: 15000 });
+      for (const text of wanted) await page.getByText(text, { exact: false }).first().waitFor({ timeout: 30_000 });
       if (!wanted.length) throw new Error('no expectation written for this story');
       if (errors.length) throw new Error(errors.join('; '));
       console.log(`ok   ${id}`);
