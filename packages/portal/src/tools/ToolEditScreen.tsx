@@ -28,6 +28,8 @@ export default function ToolEditScreen() {
         <p>
           <Link to="/my-tools">{t('tools.back')}</Link>
         </p>
+        {/* The element's own default size (100 % × 700 px): tools that fill their stage (whiteboard) need a height. */}
+        <div style={{ height: 700 }}>
         <ToolEditor
           key={`${tool}:${id ?? 'new'}`}
           tool={tool}
@@ -38,6 +40,7 @@ export default function ToolEditScreen() {
             if (detail.resourceId !== id && isToolId(tool)) void navigate(toolPath(tool, detail.resourceId), { replace: true });
           }}
         />
+        </div>
       </div>
     </RequireTeacher>
   );
