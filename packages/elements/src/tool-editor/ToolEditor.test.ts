@@ -121,7 +121,8 @@ describe('<ds-tool-editor> e-textbook', () => {
     expect($(again, '.ds-tool-editor[data-dirty]')).to.not.equal(null);
   });
 
-  it('never overwrites a version another page saved first: reload theirs or keep mine as a copy', async () => {
+  /** A page saves an e-textbook selection of the chapter and goes away; the new resource's id. */
+  async function savedSelection(): Promise<string> {
     const creator = mountEditor({ tool: 'ELECTRONIC_COURSE' }, token);
     await ready(creator);
     postSelection(JSON.stringify(selection()));
@@ -130,6 +131,11 @@ describe('<ds-tool-editor> e-textbook', () => {
     $<HTMLButtonElement>(creator, '[part="save"]')!.click();
     const id = (await created).detail.resourceId;
     creator.remove();
+    return id;
+  }
+
+  it('never overwrites a version another page saved first: reload theirs or keep mine as a copy', async () => {
+    const id = await savedSelection();
 
     const a = mountEditor({ tool: 'ELECTRONIC_COURSE', 'resource-id': id }, token);
     const b = mountEditor({ tool: 'ELECTRONIC_COURSE', 'resource-id': id }, token);
@@ -156,14 +162,7 @@ describe('<ds-tool-editor> e-textbook', () => {
   });
 
   it('loads the version another page saved, on request, leaving nothing unsaved', async () => {
-    const creator = mountEditor({ tool: 'ELECTRONIC_COURSE' }, token);
-    await ready(creator);
-    postSelection(JSON.stringify(selection()));
-    await waitFor(() => $(creator, '.ds-tool-editor[data-dirty]'));
-    const created = next<ToolSaveDetail>(creator, 'ds-tool-save');
-    $<HTMLButtonElement>(creator, '[part="save"]')!.click();
-    const id = (await created).detail.resourceId;
-    creator.remove();
+    const id = await savedSelection();
 
     const a = mountEditor({ tool: 'ELECTRONIC_COURSE', 'resource-id': id }, token);
     await ready(a);

@@ -1,14 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import fltgTool from './index.js';
-import { ToolStory } from '../shared/ToolStory.js';
+import { ToolStory, toolStoryArgTypes } from '../shared/ToolStory.js';
 
 const meta = {
   title: 'Tools/四线三格 田字格 FLTG',
   id: 'tools-fltg',
   component: ToolStory,
   args: { tool: fltgTool, mode: 'edit', locale: 'zh-CN' },
-  argTypes: { tool: { control: false }, mode: { control: 'inline-radio', options: ['edit', 'view'] }, locale: { control: 'inline-radio', options: ['zh-CN', 'en'] } },
+  argTypes: toolStoryArgTypes,
 } satisfies Meta<typeof ToolStory>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -1,14 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import functionTool from './index.js';
-import { ToolStory } from '../shared/ToolStory.js';
+import { ToolStory, toolStoryArgTypes } from '../shared/ToolStory.js';
 
 const meta = {
   title: 'Tools/函数图像 FUNCTION',
   id: 'tools-function',
   component: ToolStory,
   args: { tool: functionTool, mode: 'edit', locale: 'zh-CN' },
-  argTypes: { tool: { control: false }, mode: { control: 'inline-radio', options: ['edit', 'view'] }, locale: { control: 'inline-radio', options: ['zh-CN', 'en'] } },
+  argTypes: toolStoryArgTypes,
 } satisfies Meta<typeof ToolStory>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -1,14 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import pinyinTool from './index.js';
-import { ToolStory } from '../shared/ToolStory.js';
+import { ToolStory, toolStoryArgTypes } from '../shared/ToolStory.js';
 
 const meta = {
   title: 'Tools/拼音 PINYIN',
   id: 'tools-pinyin',
   component: ToolStory,
   args: { tool: pinyinTool, mode: 'edit', locale: 'zh-CN' },
-  argTypes: { tool: { control: false }, mode: { control: 'inline-radio', options: ['edit', 'view'] }, locale: { control: 'inline-radio', options: ['zh-CN', 'en'] } },
+  argTypes: toolStoryArgTypes,
 } satisfies Meta<typeof ToolStory>;
 export default meta;
 type Story = StoryObj<typeof meta>;

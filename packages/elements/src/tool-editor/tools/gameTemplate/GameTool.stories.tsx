@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import gameTool from './index.js';
-import { ToolStory } from '../shared/ToolStory.js';
+import { ToolStory, toolStoryArgTypes } from '../shared/ToolStory.js';
 import { emptyGameData, type GameData } from './gameDoc.js';
 import type { ToolDocument } from '../../toolModule.js';
 
@@ -11,7 +11,7 @@ const meta = {
   id: 'tools-game-template',
   component: ToolStory,
   args: { tool: gameTool, mode: 'edit', locale: 'zh-CN' },
-  argTypes: { tool: { control: false }, mode: { control: 'inline-radio', options: ['edit', 'view'] }, locale: { control: 'inline-radio', options: ['zh-CN', 'en'] } },
+  argTypes: toolStoryArgTypes,
 } satisfies Meta<typeof ToolStory>;
 export default meta;
 type Story = StoryObj<typeof meta>;

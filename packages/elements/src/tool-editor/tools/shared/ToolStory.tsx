@@ -25,3 +25,10 @@ export function ToolStory({ tool, doc: initial, mode = 'edit', locale = 'zh-CN' 
     </div>
   );
 }
+
+/** The controls every tool's stories share: the tool is fixed, mode and language switch. */
+export const toolStoryArgTypes = {
+  tool: { control: false },
+  mode: { control: 'inline-radio', options: ['edit', 'view'] },
+  locale: { control: 'inline-radio', options: ['zh-CN', 'en'] },
+} as const;

@@ -1,14 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { waitFor } from 'storybook/test';
 import whiteboardTool from './index.js';
-import { ToolStory } from '../shared/ToolStory.js';
+import { ToolStory, toolStoryArgTypes } from '../shared/ToolStory.js';
 
 const meta = {
   title: 'Tools/白板 whiteboard',
   id: 'tools-whiteboard',
   component: ToolStory,
   args: { tool: whiteboardTool, mode: 'edit', locale: 'zh-CN' },
-  argTypes: { tool: { control: false }, mode: { control: 'inline-radio', options: ['edit', 'view'] }, locale: { control: 'inline-radio', options: ['zh-CN', 'en'] } },
+  argTypes: toolStoryArgTypes,
 } satisfies Meta<typeof ToolStory>;
 export default meta;
 type Story = StoryObj<typeof meta>;
