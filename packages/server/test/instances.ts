@@ -8,18 +8,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type LoginLimits } from '../src/app.js';
+import type { Settings } from '../src/settings.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { testKeys, type Answer, type CallOptions, type Harness } from './harness.js';
 
 export interface Instance {
   app: FastifyInstance;
+  base: string;
   db: Database;
   call<T = any>(method: string, url: string, options?: CallOptions): Promise<Answer<T>>;
   query<R = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<R[]>;
   close(): Promise<void>;
 }
 
-export async function startSecondInstance(h: Harness, deploySecret: string, limits?: Partial<LoginLimits>): Promise<Instance> {
+export async function startSecondInstance(h: Harness, deploySecret: string, limits?: Partial<LoginLimits>, settings?: Partial<Settings>): Promise<Instance> {
   const url = process.env.TEST_DATABASE_URL;
   let db = h.db;
   if (url) {
@@ -33,11 +35,12 @@ export async function startSecondInstance(h: Harness, deploySecret: string, limi
     logger: false,
     seedDemo: false,
     ...(limits ? { limits } : {}),
-    settings: { dataDir, deploySecret, trustProxy: true, portalDir: path.join(dataDir, 'none'), elementsDir: path.join(dataDir, 'none') },
+    settings: { dataDir, deploySecret, trustProxy: true, portalDir: path.join(dataDir, 'none'), elementsDir: path.join(dataDir, 'none'), ...settings },
   });
   const base = (await app.listen({ port: 0, host: '127.0.0.1' })).replace('[::1]', '127.0.0.1');
   return {
     app,
+    base,
     db,
     async call<T>(method: string, route: string, o: CallOptions = {}): Promise<Answer<T>> {
       const headers: Record<string, string> = { 'x-forwarded-for': o.ip ?? '127.0.0.1', ...o.headers };

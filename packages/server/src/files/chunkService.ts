@@ -2,6 +2,9 @@
  * Receiving chunks (POST /api/file/v1/file/block) and answering the chunk map (upload/status).
  * An upload is keyed by user + fileMd5 + totalSize + extension. Chunks are idempotent: the same bytes
  * again are a no-op, other bytes for a held index are refused (4090006) and the first are kept.
+ * Chunks go to the upload's data file on disk, or with S3 storage to the parts of a multipart upload
+ * (multipartUploads.ts); either way every fact about the upload is in the database, so the chunks of
+ * one upload may arrive at different server processes, in any order.
  */
 import type { Readable } from 'node:stream';
 import { Codes } from '@dscloud/sdk/errors';
@@ -14,6 +17,10 @@ import { digestStream, TooManyBytesError } from './streamDigest.js';
 import { contentMatchesExtension } from './contentSniff.js';
 import type { FileHashes } from './fileHashes.js';
 import { KeyedLock } from './keyedLock.js';
+import type { ChunkClaims } from './chunkClaims.js';
+import type { MultipartUploads } from './multipartUploads.js';
+import { MIN_PART_SIZE } from './s3Multipart.js';
+import type { Digest } from './streamDigest.js';
 import { isStorageFull, storageFull } from './storageErrors.js';
 import type { QuotaOwner, UploadQuotas } from './uploadQuota.js';
 import { checkChunkPlan, chunkSpan, checkExtension, checkFileName, checkMd5, checkTotalSize, expectedChunkBytes, extensionOf } from './uploadRules.js';
@@ -56,9 +63,20 @@ export class ChunkService {
     private readonly now: () => number,
     private readonly log: (err: unknown) => void,
     private readonly quotas: UploadQuotas,
+    private readonly claims: ChunkClaims,
+    private readonly multipart?: MultipartUploads,
   ) {}
 
   private readonly locks = new KeyedLock();
+
+  /** Drops an unfinished upload: its row, and its chunks on disk or its multipart upload on the store. */
+  private async drop(upload: UploadRow): Promise<void> {
+    await this.repo.deleteUpload(upload.id);
+    if (this.multipart) {
+      const current = upload.storeUploadId;
+      await this.multipart.discard(upload.id, current).catch((err: unknown) => this.log(err));
+    } else await this.store.deleteUpload(String(upload.id));
+  }
 
   /** The configured chunk size: no chunk may be larger. */
   get maxChunkSize(): number {
@@ -76,6 +94,13 @@ export class ChunkService {
     const md5 = checkMd5(f.fileMd5);
     checkTotalSize(this.config, f.totalSize);
     checkChunkPlan({ chunkSize: f.chunkSize, chunks: f.chunks, totalSize: f.totalSize }, f.chunk, this.config.uploadChunkSize);
+    if (this.multipart && f.chunks > 1 && f.chunkSize < MIN_PART_SIZE) {
+      throw new AppError(
+        Codes.BAD_REQUEST,
+        `参数 chunkSize 过小：对象存储（S3 分段上传）要求除最后一片外每片至少 ${MIN_PART_SIZE} 字节（5 MB），收到 ${f.chunkSize} 字节；请按服务器配置的分片大小上传`,
+        { field: 'chunkSize' },
+      );
+    }
     const byKey = await this.repo.uploadByKey(userId, md5, f.totalSize, extension);
     if (f.fileInfoId !== undefined) {
       if (byKey && byKey.id === f.fileInfoId) return { upload: byKey, created: false };
@@ -115,8 +140,7 @@ export class ChunkService {
     try {
       await this.quotas.ensureRoom(owner, upload.totalSize, upload.id);
     } catch (err) {
-      await this.store.deleteUpload(String(upload.id));
-      await this.repo.deleteUpload(upload.id);
+      await this.drop(upload);
       throw err;
     }
   }
@@ -138,8 +162,8 @@ export class ChunkService {
       new AppError(Codes.BAD_REQUEST, `分片 ${f.chunk} 的大小应为 ${expected} 字节（除最后一片外每片等于 chunkSize），收到 ${size === 'more' ? `超过 ${expected}` : size} 字节`);
     const id = String(upload.id);
 
-    // One send of an index at a time: a second send waits, then finds the chunk held (or not).
-    await this.locks.run(`${id}:${f.chunk}`, async () => {
+    // One send of an index at a time, across processes: a second send waits, then finds the chunk held (or not).
+    await this.claims.run(upload.id, f.chunk, async () => {
       const held = await this.repo.chunk(upload.id, f.chunk);
       if (held) {
         const digest = await digestStream(bytes, expected, { md5: false }).catch((err: unknown) => {
@@ -149,7 +173,16 @@ export class ChunkService {
         return;
       }
       const span = chunkSpan(plan, f.chunk);
-      const stored = await this.store.putChunk(id, span.start, bytes, expected).catch((err: unknown) => {
+      const checkHead = async (stored: Digest) => {
+        if (stored.size !== expected) throw wrongSize(stored.size);
+        if (f.chunk === 0 && !(await contentMatchesExtension(upload.extension, stored.head))) {
+          throw new AppError(Codes.FILE_EXTENSION_MISMATCH, `上传的文件格式不匹配：文件内容不是 .${upload.extension} 格式`);
+        }
+      };
+      const write = this.multipart
+        ? this.multipart.putPart(upload, f.chunk, bytes, expected, checkHead)
+        : this.store.putChunk(id, span.start, bytes, expected).then(async (d) => (await checkHead(d), { ...d, etag: null }));
+      const stored = await write.catch((err: unknown) => {
         if (err instanceof TooManyBytesError) throw wrongSize('more');
         if (isStorageFull(err)) {
           this.log(err);
@@ -158,16 +191,12 @@ export class ChunkService {
         throw err;
       });
       // Bytes that are not acknowledged are written over by the next send of this index.
-      if (stored.size !== expected) throw wrongSize(stored.size);
-      if (f.chunk === 0 && !(await contentMatchesExtension(upload.extension, stored.head))) {
-        throw new AppError(Codes.FILE_EXTENSION_MISMATCH, `上传的文件格式不匹配：文件内容不是 .${upload.extension} 格式`);
-      }
-      const inserted = await this.repo.insertChunk(upload.id, { index: f.chunk, size: stored.size, sha256: stored.sha256 }, this.now());
+      const inserted = await this.repo.insertChunk(upload.id, { index: f.chunk, size: stored.size, sha256: stored.sha256, etag: stored.etag }, this.now());
       if (!inserted) {
         const winner = await this.repo.chunk(upload.id, f.chunk);
         if (winner && winner.sha256 !== stored.sha256) throw conflict(`分片冲突：分片 ${f.chunk} 已收到不同的内容，服务器保留先收到的分片`);
       }
-      this.hashes.held(id, this.store.dataPath(id), span);
+      if (!this.multipart) this.hashes.held(id, this.store.dataPath(id), span);
     });
 
     if ((await this.repo.countChunks(upload.id)) < upload.chunks) return { fileInfoId: upload.id };
@@ -187,7 +216,9 @@ export class ChunkService {
     const extension = extensionOf(checkFileName(q.fileName));
     const upload = await this.repo.uploadByKey(userId, md5, q.totalSize, extension);
     if (!upload) {
-      const chunkSize = q.chunkSize > 0 ? q.chunkSize : this.config.uploadChunkSize;
+      let chunkSize = q.chunkSize > 0 ? q.chunkSize : this.config.uploadChunkSize;
+      // S3 parts are at least 5 MiB: a client that asks first is told the size to cut by.
+      if (this.multipart && chunkSize < MIN_PART_SIZE && q.totalSize > chunkSize) chunkSize = Math.min(MIN_PART_SIZE, this.config.uploadChunkSize);
       return { fileInfoId: -1, chunkSize, chunks: Math.max(1, Math.ceil(q.totalSize / chunkSize)), received: [] };
     }
     const base = { fileInfoId: upload.id, chunkSize: upload.chunkSize, chunks: upload.chunks };

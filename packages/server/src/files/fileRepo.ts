@@ -33,6 +33,7 @@ const uploadColumns = {
   supportSourceFlag: uploads.supportSourceFlag,
   businessCode: uploads.businessCode,
   updatedAt: uploads.updatedAt,
+  storeUploadId: uploads.storeUploadId,
 };
 
 const contentColumns = {
@@ -44,7 +45,7 @@ const contentColumns = {
   mime: fileContents.mime,
 };
 
-const chunkColumns = { index: uploadChunks.chunkIndex, size: uploadChunks.size, sha256: uploadChunks.sha256 };
+const chunkColumns = { index: uploadChunks.chunkIndex, size: uploadChunks.size, sha256: uploadChunks.sha256, etag: uploadChunks.etag };
 
 export class FileRepo {
   private readonly orm: Orm;
@@ -71,7 +72,7 @@ export class FileRepo {
   }
 
   /** Creates the upload unless a parallel request just did; either way returns the one row. */
-  async createUpload(u: Omit<UploadRow, 'state' | 'updatedAt'>, now: number): Promise<UploadRow> {
+  async createUpload(u: Omit<UploadRow, 'state' | 'updatedAt' | 'storeUploadId'>, now: number): Promise<UploadRow> {
     await this.orm
       .insert(uploads)
       .values({ ...u, createdAt: now, updatedAt: now })
@@ -93,12 +94,25 @@ export class FileRepo {
     return this.orm.transaction(async (tx) => {
       const rows = await tx
         .insert(uploadChunks)
-        .values({ uploadId, chunkIndex: chunk.index, size: chunk.size, sha256: chunk.sha256, createdAt: now })
+        .values({ uploadId, chunkIndex: chunk.index, size: chunk.size, sha256: chunk.sha256, etag: chunk.etag ?? null, createdAt: now })
         .onConflictDoNothing({ target: [uploadChunks.uploadId, uploadChunks.chunkIndex] })
         .returning({ index: uploadChunks.chunkIndex });
       await tx.update(uploads).set({ updatedAt: now }).where(eq(uploads.id, uploadId));
       return rows.length === 1;
     });
+  }
+
+  /**
+   * Records the store's multipart upload unless another process recorded one first; answers the one
+   * recorded (null when the upload row is gone).
+   */
+  async setStoreUploadId(uploadId: number, storeUploadId: string): Promise<string | null> {
+    await this.orm
+      .update(uploads)
+      .set({ storeUploadId })
+      .where(and(eq(uploads.id, uploadId), isNull(uploads.storeUploadId)));
+    const [row] = await this.orm.select({ storeUploadId: uploads.storeUploadId }).from(uploads).where(eq(uploads.id, uploadId));
+    return row?.storeUploadId ?? null;
   }
 
   countChunks(uploadId: number): Promise<number> {
@@ -252,12 +266,11 @@ export class FileRepo {
     return { usedBytes: num(stored?.bytes) + num(pending?.bytes), usedFiles: num(stored?.files) + num(pending?.files) };
   }
 
-  async staleUploads(before: number): Promise<number[]> {
-    const rows = await this.orm
-      .select({ id: uploads.id })
+  async staleUploads(before: number): Promise<Array<{ id: number; storeUploadId: string | null }>> {
+    return this.orm
+      .select({ id: uploads.id, storeUploadId: uploads.storeUploadId })
       .from(uploads)
       .where(and(ne(uploads.state, 'complete'), lt(uploads.updatedAt, before), or(isNull(uploads.leaseUntil), lt(uploads.leaseUntil, before))));
-    return rows.map((r) => r.id);
   }
 
   async liveUploadIds(ids: number[]): Promise<Set<number>> {

@@ -1,5 +1,5 @@
 /**
- * The file service: builds the store (local disk, or S3 for completed files when configured), the
+ * The file service: builds the store (local disk, or an S3 bucket when configured), the
  * services, and registers every file route. Also hands the housekeeping its sweep (`ctx.files`).
  */
 import path from 'node:path';
@@ -23,6 +23,8 @@ import { uploadRoutes } from './uploadRoutes.js';
 import { objectStoreRoutes } from './objectStoreRoutes.js';
 import { downloadRoutes } from './downloadRoutes.js';
 import { UploadQuotas } from './uploadQuota.js';
+import { ChunkClaims } from './chunkClaims.js';
+import { MultipartUploads } from './multipartUploads.js';
 
 export interface FilesHandle {
   store: FileStore;
@@ -51,12 +53,15 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise
   const store = combineStores(new LocalChunkStore(settings.filesDir), objects);
   const log = (err: unknown) => app.log.error({ err }, 'file service error');
   const hashes = new FileHashes();
-  const assembler = new Assembler(store, repo, hashes, ctx.now);
-  const chunks = new ChunkService(config, store, repo, assembler, hashes, ctx.now, log, quotas);
+  // With S3 the chunks of an upload are the parts of a multipart upload on the bucket.
+  const multipart = s3 ? new MultipartUploads(s3.client, repo) : undefined;
+  const assembler = new Assembler(store, repo, hashes, ctx.now, multipart);
+  const claims = new ChunkClaims(ctx.db, ctx.now);
+  const chunks = new ChunkService(config, store, repo, assembler, hashes, ctx.now, log, quotas, claims, multipart);
   const possession = new PossessionService(config, store, repo, ctx.now, quotas);
   const objectStore = new ObjectStoreService(config, store, repo, path.join(settings.filesDir, 'tmp'), ctx.secret, s3, ctx.now, quotas);
 
-  ctx.files = { store, repo, quotas, settings, sweep: () => sweepFiles(store, repo, settings.uploadTtlHours * 3600_000, ctx.now()) };
+  ctx.files = { store, repo, quotas, settings, sweep: () => sweepFiles(store, repo, settings.uploadTtlHours * 3600_000, ctx.now(), multipart) };
 
   await uploadRoutes(app, ctx, chunks, possession, quotas);
   await objectStoreRoutes(app, ctx, objectStore, config, settings.publicBaseUrl);

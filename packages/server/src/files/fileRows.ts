@@ -13,12 +13,16 @@ export interface UploadRow {
   supportSourceFlag: number;
   businessCode: string | null;
   updatedAt: number;
+  /** The S3 multipart upload holding the chunks; null on disk storage or before the first chunk. */
+  storeUploadId: string | null;
 }
 
 export interface ChunkRow {
   index: number;
   size: number;
   sha256: string;
+  /** The S3 part's ETag; null on disk storage. */
+  etag?: string | null;
 }
 
 export interface ContentRow {

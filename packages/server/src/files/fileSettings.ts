@@ -20,7 +20,7 @@ export interface FileSettings {
   filesDir: string;
   /** Partial uploads untouched this long are swept. */
   uploadTtlHours: number;
-  /** Completed files go to this bucket when set; partial chunks stay on local disk either way. */
+  /** Files go to this bucket when set: completed files, and the chunks of uploads as multipart uploads. */
   s3: S3Settings | undefined;
   /** Bytes per chunk (`uploadChunkSize` of the file config); a larger chunk is refused. */
   chunkSize: number;
@@ -79,11 +79,17 @@ export function fileSettingsOf(settings: Settings, env: NodeJS.ProcessEnv = proc
   const chunkMb = chunkRaw ? Number(chunkRaw) : 10;
   if (!Number.isInteger(chunkMb) || chunkMb < 1 || chunkMb > 64) throw new Error(`环境变量 UPLOAD_CHUNK_SIZE_MB 必须是 1 到 64 之间的整数，当前为“${chunkRaw}”`);
   const overrides = settings.files ?? {};
+  const s3 = 's3' in overrides ? overrides.s3 : s3FromEnv(env);
+  const chunkSize = overrides.chunkSize ?? chunkMb * 1024 * 1024;
+  // S3 multipart uploads take parts of at least 5 MiB (but the last): chunks are cut at least that big.
+  if (s3 && chunkSize < 5 * 1024 * 1024) {
+    throw new Error(`使用对象存储（S3_ENDPOINT）时 UPLOAD_CHUNK_SIZE_MB 不能小于 5（S3 分段上传每段至少 5 MB），当前为“${chunkRaw ?? chunkSize / 1048576}”`);
+  }
   return {
     filesDir: overrides.filesDir ?? path.join(settings.dataDir, 'files'),
     uploadTtlHours: overrides.uploadTtlHours ?? ttl,
-    s3: 's3' in overrides ? overrides.s3 : s3FromEnv(env),
-    chunkSize: overrides.chunkSize ?? chunkMb * 1024 * 1024,
+    s3,
+    chunkSize,
     quotas: overrides.quotas ?? quotaSettingsFromEnv(env),
     publicBaseUrl: overrides.publicBaseUrl ?? publicBaseUrlOf(env.PUBLIC_BASE_URL),
     mediaHosts: overrides.mediaHosts ?? hostsOf(env.MEDIA_URL_HOSTS),

@@ -1,16 +1,20 @@
 /**
  * Housekeeping of the file service: partial uploads untouched for UPLOAD_TTL_HOURS (rows and chunk
- * folders), chunk folders left without a row by a crash, used-up challenges, and signed object
- * uploads that were never saved (their objects too). Completed files are never touched here.
+ * folders, or with S3 their multipart uploads, aborted), chunk folders left without a row by a crash,
+ * used-up challenges, and signed object uploads that were never saved (their objects too). Completed
+ * files are never touched here.
  */
 import type { FileStore } from './fileStore.js';
 import type { FileRepo } from './fileRepo.js';
+import type { MultipartUploads } from './multipartUploads.js';
 
 const ORPHAN_GRACE_MS = 3600_000;
 
-export async function sweepFiles(store: FileStore, repo: FileRepo, ttlMs: number, now: number): Promise<{ uploads: number }> {
+export async function sweepFiles(store: FileStore, repo: FileRepo, ttlMs: number, now: number, multipart?: MultipartUploads): Promise<{ uploads: number }> {
   const stale = await repo.staleUploads(now - ttlMs);
-  for (const id of stale) {
+  for (const { id, storeUploadId } of stale) {
+    // The store's part first: a row is removed only once nothing it names is left behind.
+    if (multipart) await multipart.discard(id, storeUploadId);
     await store.deleteUpload(String(id));
     await repo.deleteUpload(id);
   }

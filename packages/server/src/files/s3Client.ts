@@ -23,11 +23,13 @@ export class S3Error extends Error {
   }
 }
 
-interface S3Request {
-  method: 'GET' | 'PUT' | 'HEAD' | 'DELETE';
+export interface S3Request {
+  method: 'GET' | 'PUT' | 'HEAD' | 'DELETE' | 'POST';
   key: string;
+  /** Query parameters (sub-resources such as `uploads`, `uploadId`, `partNumber`). */
+  query?: Record<string, string>;
   headers?: Record<string, string>;
-  body?: Readable;
+  body?: Readable | Buffer;
 }
 
 export class S3Client {
@@ -51,8 +53,12 @@ export class S3Client {
     return `${this.base.protocol}//${host}${path}`;
   }
 
-  private send(request: S3Request): Promise<IncomingMessage> {
-    const { host, path } = this.target(request.key);
+  /** One signed request; the answer's status is the caller's to check (s3Multipart.ts uses this too). */
+  send(request: S3Request): Promise<IncomingMessage> {
+    const target = this.target(request.key);
+    const host = target.host;
+    const query = new URLSearchParams(request.query ?? {}).toString().replace(/\+/g, '%20');
+    const path = query ? `${target.path}?${query}` : target.path;
     const headers: Record<string, string> = {
       host,
       'x-amz-date': amzDateOf(Date.now()),
@@ -61,7 +67,8 @@ export class S3Client {
     };
     headers.authorization = signV4({
       method: request.method,
-      path,
+      path: target.path,
+      query: request.query,
       headers,
       payloadHash: 'UNSIGNED-PAYLOAD',
       accessKey: this.config.accessKey,
@@ -79,14 +86,16 @@ export class S3Client {
         // The bucket's server unreachable: 503, which the uploader retries, not a bare 500.
         reject(UNREACHABLE.has(err.code ?? '') ? new AppError(Codes.UNAVAILABLE, '对象存储暂不可用，请稍后重试', { cause: err }) : err),
       );
-      if (request.body) {
-        request.body.on('error', (err) => req.destroy(err));
-        request.body.pipe(req);
+      if (Buffer.isBuffer(request.body)) req.end(request.body);
+      else if (request.body) {
+        const body = request.body;
+        body.on('error', (err) => req.destroy(err));
+        body.pipe(req);
       } else req.end();
     });
   }
 
-  private async fail(res: IncomingMessage, key: string): Promise<never> {
+  async fail(res: IncomingMessage, key: string): Promise<never> {
     let text = '';
     for await (const part of res) text += part;
     const code = /<Code>([^<]+)<\/Code>/.exec(text)?.[1] ?? `HTTP ${res.statusCode}`;

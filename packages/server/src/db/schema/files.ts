@@ -44,6 +44,8 @@ export const uploads = pgTable(
     chunks: integer('chunks').notNull(),
     state: text('state').$type<'receiving' | 'assembling' | 'complete'>().notNull().default('receiving'),
     leaseUntil: epoch('lease_until'),
+    /** The S3 multipart upload holding the chunks (migrations/0097); NULL on disk storage or before the first chunk. */
+    storeUploadId: text('store_upload_id'),
     supportSourceFlag: integer('support_source_flag').notNull().default(0),
     businessCode: text('business_code'),
     createdAt: epoch('created_at').notNull(),
@@ -60,6 +62,20 @@ export const uploadChunks = pgTable(
     size: bigNumber('size').notNull(),
     sha256: text('sha256').notNull(),
     createdAt: epoch('created_at').notNull(),
+    /** The S3 part's ETag (migrations/0097); NULL on disk storage. */
+    etag: text('etag'),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.chunkIndex] })],
+);
+
+/** One send of a chunk index at a time across server processes (migrations/0097). */
+export const uploadChunkClaims = pgTable(
+  'upload_chunk_claims',
+  {
+    uploadId: bigint('upload_id', { mode: 'number' }).notNull(),
+    chunkIndex: integer('chunk_index').notNull(),
+    holder: text('holder').notNull(),
+    claimedUntil: epoch('claimed_until').notNull(),
   },
   (t) => [primaryKey({ columns: [t.uploadId, t.chunkIndex] })],
 );
