@@ -27,6 +27,13 @@ describe('several instances over one database', () => {
     expect(() => checkClusterSettings(settingsFromEnv(rest))).toThrow(/INSTANCES=3：多实例部署缺少以下设置：\n {2}- DATA_DIR_SHARED=1（DATA_DIR 须为各实例共享的文件系统/);
   });
 
+  it('with S3 storage accepts a DATA_DIR of its own per instance: chunks and files are in the bucket', () => {
+    const { DATA_DIR_SHARED: _shared, ...rest } = CLUSTER;
+    const s3 = { S3_ENDPOINT: 'http://s3.internal:9000', S3_BUCKET: 'ds-files', S3_ACCESS_KEY: 'k', S3_SECRET_KEY: 's' };
+    expect(() => checkClusterSettings(settingsFromEnv({ ...rest, ...s3 }), { ...rest, ...s3 })).not.toThrow();
+    expect(() => checkClusterSettings(settingsFromEnv(rest), rest)).toThrow(/DATA_DIR_SHARED=1/);
+  });
+
   it('refuses the embedded database and keys made per folder, listing every missing setting', () => {
     let message = '';
     try {

@@ -62,8 +62,9 @@ describe('SigV4 signer', () => {
 
 describe('S3 storage', () => {
   it('stores a completed chunked upload as an object in the bucket and serves ranges from it', async () => {
-    const whole = fileBytes(3 * 65536 + 77, 'pdf');
-    const answer = await uploadWhole(h, teacher, whole, '教案.pdf', 65536);
+    // Chunks of 5 MiB: with S3 they are the parts of a multipart upload (at least 5 MiB but the last).
+    const whole = fileBytes(2 * 5 * 1024 * 1024 + 77, 'pdf');
+    const answer = await uploadWhole(h, teacher, whole, '教案.pdf', 5 * 1024 * 1024);
     expect(answer.data.fileInfo.fileMd5).toBe(md5(whole));
     const [row] = await h.query<{ store: string; storage_key: string }>('SELECT store, storage_key FROM file_contents WHERE md5 = $1', [md5(whole)]);
     expect(row!.store).toBe('s3');

@@ -1,7 +1,9 @@
 /**
- * The storage seam of the file service. Partial uploads (chunks) always live on local disk next to
- * the server; completed files live in an ObjectStore: local disk by default, an S3-compatible bucket
- * when configured. Keys are made by the server only (never from a user's file name).
+ * The storage seam of the file service. Completed files live in an ObjectStore: local disk by
+ * default, an S3-compatible bucket when configured. Partial uploads (chunks) live on disk under
+ * DATA_DIR with disk storage; with S3 they are multipart uploads on the bucket (multipartUploads.ts),
+ * and the ChunkStore below is not used for them. Keys are made by the server only (never from a
+ * user's file name).
  */
 import type { Readable } from 'node:stream';
 import type { Digest } from './streamDigest.js';

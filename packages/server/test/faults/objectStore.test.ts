@@ -15,7 +15,8 @@ import { record } from './faultRecord.js';
 import { databaseLeg, freshDataDir, scratchDatabase, startServer } from './serverProcess.js';
 import { chunkCount, downloadMd5, login, md5, pngFile, postChunk, received, type UploadFile } from './uploadClient.js';
 
-const CHUNK = 64 * 1024;
+// 5 MiB: with S3 the chunks are the parts of a multipart upload (at least 5 MiB but the last).
+const CHUNK = 5 * 1024 * 1024;
 const cleanup: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
   for (const step of cleanup.reverse()) await step();
