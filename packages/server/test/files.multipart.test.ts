@@ -16,6 +16,8 @@ import { startSecondInstance, type Instance } from './instances.js';
 import { startLocalS3, type LocalS3 } from './localS3.js';
 import { S3Client } from '../src/files/s3Client.js';
 import { sweep } from '../src/housekeeping.js';
+import { fileSettingsOf } from '../src/files/fileSettings.js';
+import type { Settings } from '../src/settings.js';
 
 const CHUNK = 5 * 1024 * 1024;
 const SECRET = 'multipart-test-deploy-secret-0123456789';
@@ -133,6 +135,30 @@ describe('an upload through two instances on one bucket', () => {
     await sweep(h.app.ctx);
     expect(s3.pendingUploads()).not.toContain(row!.store_upload_id);
     expect(await h.query('SELECT id FROM uploads WHERE id = $1', [id])).toEqual([]);
+  });
+});
+
+describe('chunk size with S3 storage (parts of at least 5 MiB but the last)', () => {
+  it('refuses chunks under 5 MiB for a file of several chunks, tells 5 MiB in upload/status, and stores a one-chunk file of any size', async () => {
+    const whole = fileBytes(3 * 65536, 'png');
+    const small = await postChunk(h, teacher, { bytes: sliceChunk(whole, 65536, 0), whole, fileName: '小片.png', chunkSize: 65536, chunk: 0 });
+    expect(`${small.http} ${small.status}`).toBe('400 400');
+    expect(small.message).toContain('参数 chunkSize 过小');
+    const status = await h.call('POST', '/file/v1/file/upload/status', { token: teacher, body: { fileMd5: md5(whole), fileName: '小片.png', totalSize: 6 * 1024 * 1024, chunkSize: 65536 } });
+    expect(status.data).toMatchObject({ fileInfoId: -1, chunkSize: CHUNK, chunks: 2 });
+
+    const tiny = fileBytes(1000, 'png');
+    const one = await postChunk(via(b), teacher, { bytes: tiny, fileName: '一片.png', chunkSize: CHUNK, chunk: 0 });
+    expect(one.data.fileInfo?.fileMd5).toBe(md5(tiny));
+    expect((await download(via(h), teacher, one.data.fileInfoId)).bytes.equals(tiny)).toBe(true);
+  });
+
+  it('stops the server at start-up when UPLOAD_CHUNK_SIZE_MB is under 5 with S3, naming the setting', () => {
+    const env = { S3_ENDPOINT: 'http://127.0.0.1:9', S3_BUCKET: 'b', S3_ACCESS_KEY: 'k', S3_SECRET_KEY: 's' };
+    const settings = { dataDir: '/nonexistent/ds' } as Settings;
+    expect(() => fileSettingsOf(settings, { ...env, UPLOAD_CHUNK_SIZE_MB: '4' })).toThrow('UPLOAD_CHUNK_SIZE_MB 不能小于 5');
+    expect(fileSettingsOf(settings, { ...env, UPLOAD_CHUNK_SIZE_MB: '5' }).chunkSize).toBe(CHUNK);
+    expect(fileSettingsOf(settings, { UPLOAD_CHUNK_SIZE_MB: '1' }).chunkSize).toBe(1024 * 1024);
   });
 });
 

@@ -3,8 +3,9 @@
  * one index must not write the same bytes' place (an S3 part, or the offset in a shared DATA_DIR) at
  * once, or the loser's bytes could replace the acknowledged winner's. Within a process the sends queue
  * on an in-process lock; with PostgreSQL the holder also owns a row of `upload_chunk_claims`
- * (migrations/0097) for the time it writes, renewed while it runs. A claim whose process died lapses
- * after LEASE_MS and is taken over. With PGlite (one process owns the database) the in-process lock is
+ * (migrations/0097) for the time it writes, renewed every few seconds while it runs. A claim whose
+ * process died lapses after LEASE_MS and is taken over: a send of that index to another process waits
+ * at most that long. With PGlite (one process owns the database) the in-process lock is
  * the whole story and no row is written.
  */
 import { randomUUID } from 'node:crypto';
@@ -14,7 +15,7 @@ import type { Database } from '../db/database.js';
 import { uploadChunkClaims } from '../db/schema.js';
 import { KeyedLock } from './keyedLock.js';
 
-const LEASE_MS = 60_000;
+const LEASE_MS = 15_000;
 const RETRY_MS = 50;
 
 export class ChunkClaims {
@@ -34,7 +35,7 @@ export class ChunkClaims {
     // Waits for the other process's send to end: its claim is gone or has lapsed. An upload removed
     // meanwhile (its row and claims cascade away) makes the insert fail on the foreign key: thrown.
     while (!(await this.claim(uploadId, index, holder))) await sleep(RETRY_MS);
-    const renew = setInterval(() => void this.extend(uploadId, index, holder).catch(() => undefined), LEASE_MS / 4);
+    const renew = setInterval(() => void this.extend(uploadId, index, holder).catch(() => undefined), LEASE_MS / 3);
     renew.unref();
     try {
       return await work();
