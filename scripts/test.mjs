@@ -27,6 +27,8 @@ const suites = [
   { name: 'portal unit', run: vitest('portal', '.', ['--config', 'packages/portal/vitest.config.ts']) },
   { name: 'elements (Chromium)', run: ['npx', ['web-test-runner', '--config', 'web-test-runner.config.mjs'], 'packages/elements'] },
   { name: 'end to end (Chromium)', run: vitest('e2e', '.', ['--config', 'e2e/vitest.config.ts']) },
+  // PostgreSQL, s3rver, three built instances and nginx as plain processes (docs/deploy.md, "The cluster test").
+  { name: 'cluster (nginx, 3 instances)', run: ['node', ['scripts/cluster-test.mjs']] },
   { name: 'storybook build', run: ['npm', ['run', 'storybook:build', '--silent']] },
   // Every built story opened in Chromium: it renders the state it names (play functions included).
   { name: 'storybook stories (Chromium)', run: ['node', ['packages/elements/test-support/storySmoke.mjs']] },

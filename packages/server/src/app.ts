@@ -133,12 +133,18 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
   try {
     await migrate(database);
     bus = await startInvalidationBus(database);
-    await seedDefaultConfig(database.orm);
-    const seeded = (options.seedDemo ?? settings.seedDemo)
-      ? await seedDemoAccounts(database.orm, settings.demoPassword, now())
-      : [];
-    await seedCloudLessons(database.orm, { demo: options.seedDemo ?? settings.seedDemo, now: now() });
-    if (options.seedDemo ?? settings.seedDemo) await seedDemoActivities(database.orm, now());
+    // Instances starting together over one database seed one after the other (each finds what the
+    // previous one inserted), as they migrate: the seeds check what exists, then insert.
+    const seeding = await database.exclusive('seed', async () => {
+      await seedDefaultConfig(database.orm);
+      const accounts = (options.seedDemo ?? settings.seedDemo)
+        ? await seedDemoAccounts(database.orm, settings.demoPassword, now())
+        : [];
+      await seedCloudLessons(database.orm, { demo: options.seedDemo ?? settings.seedDemo, now: now() });
+      if (options.seedDemo ?? settings.seedDemo) await seedDemoActivities(database.orm, now());
+      return accounts;
+    });
+    const seeded = seeding.ran ? seeding.value : [];
 
     const limits = { ...DEFAULT_LIMITS, ...options.limits };
     const keys = options.keys ?? loadRsaKeys({ pem: settings.rsaPrivateKey, dataDir: settings.dataDir });

@@ -17,6 +17,7 @@ export const activityReviewModule: DomainModule = {
       await publishExcellentWork(tx, work.id, now);
     });
     // After the demo activities and works (and the file service): the review demo builds on them.
-    if (ctx.settings.seedDemo) await seedDemoReview(ctx);
+    // One instance at a time when several start together (app.ts seeds the same way).
+    if (ctx.settings.seedDemo) await ctx.db.exclusive('seed', () => seedDemoReview(ctx));
   },
 };

@@ -10,6 +10,7 @@ export const activityWorksModule: DomainModule = {
     await signUpRoutes(app, ctx);
     await workRoutes(app, ctx);
     // After the file service (its store) and the demo activities: nothing happens without them.
-    if (ctx.settings.seedDemo) await seedDemoWorks(ctx);
+    // One instance at a time when several start together (app.ts seeds the same way).
+    if (ctx.settings.seedDemo) await ctx.db.exclusive('seed', () => seedDemoWorks(ctx));
   },
 };
