@@ -22,6 +22,12 @@ beforeAll(async () => {
   activityId = await seedActivity(h, { orgId: ORG.school });
 });
 
+/**
+ * With PostgreSQL the server reads a change's notification when its listening connection gets its
+ * turn; this waits for exactly that (never for time). With PGlite it returns at once.
+ */
+const heard = () => h.app.ctx.bus.barrier();
+
 /** Reads the figures twice (the second from memory), then checks the status of the call after `change`. */
 async function afterChange(token: string, change: () => Promise<unknown>, expected: number, undo: () => Promise<unknown>): Promise<void> {
   expect((await total(token)).status).toBe(200);
@@ -29,11 +35,13 @@ async function afterChange(token: string, change: () => Promise<unknown>, expect
   expect((await overview(token)).status).toBe(200);
   await change();
   try {
+    await heard();
     expect((await total(token)).status).toBe(expected);
     expect((await overview(token)).status).toBe(expected);
   } finally {
     await undo();
   }
+  await heard();
   expect((await total(token)).status).toBe(200);
 }
 
@@ -102,12 +110,14 @@ describe('the activities the statistics name, in memory', () => {
     const { cache, loads } = counted();
     await cache.get(activityId);
     await h.query('UPDATE activities SET name = $2 WHERE id = $1', [activityId, '改名后的活动']);
+    await heard();
     expect((await cache.get(activityId)).name).toBe('改名后的活动');
     expect(loads()).toBe(2);
 
     cache.drop(activityId);
     const during = cache.get(activityId);
     await h.query('UPDATE activities SET name = $2 WHERE id = $1', [activityId, '再次改名']);
+    await heard();
     await during;
     expect((await cache.get(activityId)).name).toBe('再次改名');
   });
