@@ -48,7 +48,7 @@ export async function subtreeOf(db: Orm, roots: readonly string[]): Promise<stri
 /**
  * The tree changes rarely while every back-office call needs its caller's subtree: one cache per
  * database, keyed by the roots. Every write to `organisations` drops it on every server through the
- * invalidation bus (migration 0097, topic `org`), so a school moved to another district is out of the
+ * invalidation bus (migration 0098, topic `org`), so a school moved to another district is out of the
  * old district's reach on the next request; while a watching bus is not live the tree is read on
  * every call. Without a bus (scripts) an entry lives `SUBTREE_CACHE_MS`.
  */

@@ -4,7 +4,7 @@
  * `management/orgScope.ts`, the activity from here, and the permission check (the activity's
  * organiser inside the caller's subtree) is made on every request from those three.
  *
- * - Any update or deletion of an activity row reaches every server at its commit (migration 0097,
+ * - Any update or deletion of an activity row reaches every server at its commit (migration 0098,
  *   topic `activity`, key: the activity's id) and drops the entry; a load that began before such a
  *   message is answered to its own callers but not kept (a generation count).
  * - Concurrent misses of one activity share one load.
