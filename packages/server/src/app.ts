@@ -23,6 +23,7 @@ import { loadRsaKeys, type RsaKeys } from './auth/rsaKeys.js';
 import { loadServerSecret } from './auth/secrets.js';
 import { TokenService, type TokenPolicy } from './auth/tokenService.js';
 import { SessionCache } from './auth/sessionCache.js';
+import { watchOrganisations } from './management/orgScope.js';
 import { startInvalidationBus, type InvalidationBus } from './cache/invalidationBus.js';
 import { LoginFailures, type FailurePolicy } from './auth/loginFailures.js';
 import { CaptchaService } from './auth/captchaService.js';
@@ -157,6 +158,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       now,
     );
     const sessions = new SessionCache(tokens, users, bus);
+    const unwatchOrganisations = watchOrganisations(database.orm, bus);
     const failures = new LoginFailures(database.orm, limits, now);
     const captcha = new CaptchaService(database.orm, now, {
       solvesPerClient: limits.captchaSolvesPerClient ?? settings.limits.captchaSolvesPerClient,
@@ -235,6 +237,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     app.addHook('onClose', async () => {
       await housekeeping.stop();
       sessions.close();
+      unwatchOrganisations();
       await bus?.close();
       if (ownsDb) await database.close();
       lock?.release();

@@ -9,6 +9,7 @@ import { useHarness } from './harness.js';
 import { startSecondInstance, type Instance } from './instances.js';
 import { createLesson, publish } from './lessonHelpers.js';
 import { A, published, publishable } from './activityHelpers.js';
+import { ORG, seedActivity } from './activityWorksKit.js';
 
 const SECRET = 'one-secret-for-the-cluster';
 const h = useHarness({ settings: { deploySecret: SECRET } });
@@ -67,5 +68,25 @@ describe('caches across instances', () => {
     expect(before).not.toContain(activity.activityId);
     await heardOnB();
     expect(await list()).toContain(activity.activityId);
+  });
+
+  it('a school moved to another district, or an activity deleted, is refused by B on the next statistics call', async () => {
+    const districtAdmin = await h.token('districtadmin');
+    const activityId = await seedActivity(h, { orgId: ORG.school });
+    const total = async () => (await b.call('GET', `/cloudSchool/v1/staActivityManage/total?activityId=${activityId}`, { token: districtAdmin })).status;
+    expect(await total()).toBe(200);
+    expect(await total()).toBe(200); // B answers from memory now
+    await h.query('UPDATE organisations SET parent_id = $2 WHERE id = $1', [ORG.school, ORG.district2]);
+    try {
+      await heardOnB();
+      expect(await total()).toBe(403);
+    } finally {
+      await h.query('UPDATE organisations SET parent_id = $2 WHERE id = $1', [ORG.school, ORG.district]);
+    }
+    await heardOnB();
+    expect(await total()).toBe(200);
+    await h.query('UPDATE activities SET deleted_at = $2 WHERE id = $1', [activityId, Date.now()]);
+    await heardOnB();
+    expect(await total()).toBe(404);
   });
 });

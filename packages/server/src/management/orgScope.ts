@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { Codes } from '@dscloud/sdk/errors';
 import type { Orm } from '../db/database.js';
+import type { InvalidationBus } from '../cache/invalidationBus.js';
 import { rows } from '../db/rows.js';
 import { AppError } from '../http/appError.js';
 import type { RoleRow } from '../users/usersRepo.js';
@@ -45,16 +46,42 @@ export async function subtreeOf(db: Orm, roots: readonly string[]): Promise<stri
 }
 
 /**
- * The tree changes rarely (organisations are reference data, cached 60 s like `UsersRepo.orgById`),
- * while every back-office call needs its caller's subtree: one cache per database, keyed by the roots.
+ * The tree changes rarely while every back-office call needs its caller's subtree: one cache per
+ * database, keyed by the roots. Every write to `organisations` drops it on every server through the
+ * invalidation bus (migration 0098, topic `org`), so a school moved to another district is out of the
+ * old district's reach on the next request; while a watching bus is not live the tree is read on
+ * every call. Without a bus (scripts) an entry lives `SUBTREE_CACHE_MS`.
  */
 const SUBTREE_CACHE_MS = 60_000;
-const subtrees = new WeakMap<Orm, TtlCache<string[]>>();
+
+interface Subtrees {
+  cache: TtlCache<string[]>;
+  buses: Set<InvalidationBus>;
+}
+const subtrees = new WeakMap<Orm, Subtrees>();
+
+function subtreesOf(db: Orm): Subtrees {
+  let found = subtrees.get(db);
+  if (!found) subtrees.set(db, (found = { cache: new TtlCache<string[]>(SUBTREE_CACHE_MS, 1_000), buses: new Set() }));
+  return found;
+}
+
+/** Puts the subtree cache of `db` on `bus`; answers the function that takes it off (the server's close). */
+export function watchOrganisations(db: Orm, bus: InvalidationBus): () => void {
+  const state = subtreesOf(db);
+  const drop = () => state.cache.invalidate();
+  const off = [bus.subscribe('org', drop), bus.onReset(drop)];
+  state.buses.add(bus);
+  return () => {
+    for (const f of off) f();
+    state.buses.delete(bus);
+  };
+}
 
 function cachedSubtreeOf(db: Orm, roots: readonly string[]): Promise<string[]> {
-  let cache = subtrees.get(db);
-  if (!cache) subtrees.set(db, (cache = new TtlCache<string[]>(SUBTREE_CACHE_MS, 1_000)));
-  return cache.get([...roots].sort().join(','), () => subtreeOf(db, roots));
+  const state = subtreesOf(db);
+  for (const bus of state.buses) if (!bus.live) return subtreeOf(db, roots);
+  return state.cache.get([...roots].sort().join(','), () => subtreeOf(db, roots));
 }
 
 /** The scope of a user's roles among `allowed` (the roles that open the route). */

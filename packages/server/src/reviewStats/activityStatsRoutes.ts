@@ -33,7 +33,7 @@ export async function activityStatsRoutes(app: FastifyInstance, ctx: AppContext)
   app.caches.set('activity statistics', answers);
 
   app.get<{ Querystring: { activityId: string } }>(`${P}/total`, { ...managed(ctx, 'read'), schema: { querystring: activityQuery } }, async (request, reply) => {
-    const activity = await managedActivity(db, request, request.query.activityId);
+    const activity = await managedActivity(ctx, request, request.query.activityId);
     return cachedAnswer(answers, request, reply, `total|${activity.id}`, () => activityTotals(db, activity.id));
   });
 
@@ -51,7 +51,7 @@ export async function activityStatsRoutes(app: FastifyInstance, ctx: AppContext)
     },
     async (request) => {
       const q = request.body;
-      await managedActivity(db, request, q.activityId);
+      await managedActivity(ctx, request, q.activityId);
       const pageNum = q.pageNum ?? 1;
       const pageSize = q.pageSize ?? 10;
       const { rows, where } = await signUpPersons(db, q, (pageNum - 1) * pageSize, pageSize);
@@ -60,7 +60,7 @@ export async function activityStatsRoutes(app: FastifyInstance, ctx: AppContext)
   );
 
   app.get<{ Querystring: { activityId: string } }>(`${P}/subject`, { ...managed(ctx, 'read'), schema: { querystring: activityQuery } }, async (request, reply) => {
-    const activity = await managedActivity(db, request, request.query.activityId);
+    const activity = await managedActivity(ctx, request, request.query.activityId);
     return cachedAnswer(answers, request, reply, `subject|${activity.id}`, () => subjectStats(db, activity.id));
   });
 
@@ -68,14 +68,14 @@ export async function activityStatsRoutes(app: FastifyInstance, ctx: AppContext)
     `${P}/area`,
     { ...managed(ctx, 'read'), schema: { querystring: { ...activityQuery, properties: { activityId: idSchema, districtId: idSchema } } } },
     async (request, reply) => {
-      const activity = await managedActivity(db, request, request.query.activityId);
+      const activity = await managedActivity(ctx, request, request.query.activityId);
       const districtId = request.query.districtId;
       return cachedAnswer(answers, request, reply, `area|${activity.id}|${districtId ?? ''}`, () => areaStats(db, activity, districtId));
     },
   );
 
   app.get<{ Querystring: { activityId: string } }>(`${P}/cover`, { ...managed(ctx, 'read'), schema: { querystring: activityQuery } }, async (request, reply) => {
-    const activity = await managedActivity(db, request, request.query.activityId);
+    const activity = await managedActivity(ctx, request, request.query.activityId);
     return cachedAnswer(answers, request, reply, `cover|${activity.id}`, () => cover.summary(activity));
   });
 
@@ -93,7 +93,7 @@ export async function activityStatsRoutes(app: FastifyInstance, ctx: AppContext)
     },
     async (request) => {
       const q = request.body;
-      const activity = await managedActivity(db, request, q.activityId);
+      const activity = await managedActivity(ctx, request, q.activityId);
       const pageNum = q.pageNum ?? 1;
       const pageSize = q.pageSize ?? 10;
       const nodes = await cover.filtered(activity, q);
@@ -109,7 +109,7 @@ export async function activityStatsRoutes(app: FastifyInstance, ctx: AppContext)
     },
     async (request, reply) => {
       const { table } = request.body;
-      const activity = await managedActivity(db, request, request.body.activityId);
+      const activity = await managedActivity(ctx, request, request.body.activityId);
       const want = (t: (typeof TABLES)[number]) => table === t || table === 'all';
       const sheets: Sheet<unknown>[] = [];
       if (want('total')) sheets.push(totalSheet(await activityTotals(db, activity.id)));

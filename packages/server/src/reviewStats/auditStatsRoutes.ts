@@ -154,7 +154,7 @@ export async function auditStatsRoutes(app: FastifyInstance, ctx: AppContext): P
     },
     async (request, reply) => {
       const q = request.body;
-      const activity = await managedActivity(db, request, q.activityId);
+      const activity = await managedActivity(ctx, request, q.activityId);
       const pageNum = q.pageNum ?? 1;
       const pageSize = q.pageSize ?? 10;
       const key = ['reviewers', activity.id, pageNum, pageSize, q.level ?? '', q.stage ?? '', q.subjectCode ?? '', q.keyword?.trim() ?? ''].join('|');
@@ -179,7 +179,7 @@ export async function auditStatsRoutes(app: FastifyInstance, ctx: AppContext): P
     },
     async (request) => {
       const q = request.body;
-      const activity = await managedActivity(db, request, q.activityId);
+      const activity = await managedActivity(ctx, request, q.activityId);
       const pageNum = q.pageNum ?? 1;
       const pageSize = q.pageSize ?? 10;
       const { rows: list, total } = await reviewerDecisions(db, activity.id, q.userId, q.decision, (pageNum - 1) * pageSize, pageSize);
@@ -191,7 +191,7 @@ export async function auditStatsRoutes(app: FastifyInstance, ctx: AppContext): P
     `${TA}/export`,
     { ...managed(ctx, 'read'), schema: { body: { type: 'object', required: ['activityId'], properties: { activityId: idSchema, userId: idSchema } } } },
     async (request, reply) => {
-      const activity = await managedActivity(db, request, request.body.activityId);
+      const activity = await managedActivity(ctx, request, request.body.activityId);
       const userId = request.body.userId;
       if (!userId) return sendXlsx(reply, exportFileName([activity.name, '评审人员进度'], ctx.now()), [reviewerSheet(await reviewerTable(ctx, activity.id))]);
       const { rows: list } = await reviewerDecisions(db, activity.id, userId, undefined, 0, 100_000);

@@ -83,7 +83,7 @@ export async function highQualityRoutes(app: FastifyInstance, ctx: AppContext): 
     { ...managed(ctx, 'read'), schema: { body: { type: 'object', properties: queryProps } } },
     async (request) => {
       const q = request.body ?? { pageNum: 1, pageSize: 12 };
-      if (q.activityId) await managedActivity(db, request, q.activityId);
+      if (q.activityId) await managedActivity(ctx, request, q.activityId);
       return ok(await page({ kind: 'managed', scope: request.scope }, q), localeOf(request));
     },
   );
@@ -93,7 +93,7 @@ export async function highQualityRoutes(app: FastifyInstance, ctx: AppContext): 
     { ...managed(ctx, 'read'), schema: { body: { type: 'object', properties: { ...filterProps, keyword: queryProps.keyword } } } },
     async (request, reply) => {
       const q = request.body ?? {};
-      const activity = q.activityId ? await managedActivity(db, request, q.activityId) : undefined;
+      const activity = q.activityId ? await managedActivity(ctx, request, q.activityId) : undefined;
       const where = highQualityWhere({ kind: 'managed', scope: request.scope }, q);
       return sendXlsx(reply, exportFileName([activity?.name ?? '', '优秀作品'], ctx.now()), [
         sheet<HighQualityWorkRow>({

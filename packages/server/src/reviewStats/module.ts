@@ -11,8 +11,10 @@ import { auditStatsRoutes } from './auditStatsRoutes.js';
 import { overviewRoutes } from './overviewRoutes.js';
 import { highQualityRoutes } from './highQualityRoutes.js';
 import { uploadedNodesExportRoute } from './uploadedNodesExport.js';
+import { managedActivities } from './statsAccess.js';
 
 async function routes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.caches.set('statistics activities', managedActivities(ctx));
   await activityStatsRoutes(app, ctx);
   await auditStatsRoutes(app, ctx);
   await overviewRoutes(app, ctx);

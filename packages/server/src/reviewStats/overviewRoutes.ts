@@ -92,17 +92,17 @@ export async function overviewRoutes(app: FastifyInstance, ctx: AppContext): Pro
   const answers = newStatsCache(ctx);
   app.caches.set('activity overview statistics', answers);
   app.get<{ Querystring: { activityId: string } }>(`${P}/overview`, { ...managed(ctx, 'read'), schema: { querystring: activityQuery } }, async (request, reply) => {
-    const activity = await managedActivity(db, request, request.query.activityId);
+    const activity = await managedActivity(ctx, request, request.query.activityId);
     return cachedAnswer(answers, request, reply, `overview|${activity.id}`, () => overview(db, activity, ctx.now()));
   });
 
   app.get<{ Querystring: { activityId: string } }>(`${P}/daily`, { ...managed(ctx, 'read'), schema: { querystring: activityQuery } }, async (request, reply) => {
-    const activity = await managedActivity(db, request, request.query.activityId);
+    const activity = await managedActivity(ctx, request, request.query.activityId);
     return cachedAnswer(answers, request, reply, `daily|${activity.id}`, () => daily(db, activity.id));
   });
 
   app.post<{ Body: { activityId: string } }>(`${P}/export`, { ...managed(ctx, 'read'), schema: { body: activityQuery } }, async (request, reply) => {
-    const activity = await managedActivity(db, request, request.body.activityId);
+    const activity = await managedActivity(ctx, request, request.body.activityId);
     const [o, days, totals] = await Promise.all([overview(db, activity, ctx.now()), daily(db, activity.id), activityTotals(db, activity.id)]);
     const phase = ActivityPhases.find(o.phase)?.label ?? '';
     return sendXlsx(reply, exportFileName([activity.name, '活动概况'], ctx.now()), [

@@ -8,15 +8,27 @@ import { localeOf, ok } from '../http/envelope.js';
 import { PublicPageCache } from '../lessons/publicPageCache.js';
 import { AuditLevels } from '@dscloud/sdk/activities';
 import type { WorkCounts } from '@dscloud/sdk/review';
-import type { Orm } from '../db/database.js';
 import { assertInScope } from '../management/orgScope.js';
 import { loadActivity, type ActivityRow } from '../activities/activityAccess.js';
+import { ManagedActivities } from './managedActivities.js';
 
 export const STA = '/cloudSchool/v1';
 
-/** The activity, when its organiser lies in the caller's subtree (404 unknown, 403 outside). */
-export async function managedActivity(db: Orm, request: FastifyRequest, activityId: string): Promise<ActivityRow> {
-  const row = await loadActivity(db, activityId);
+const activityCaches = new WeakMap<AppContext, ManagedActivities>();
+
+/** The server's cache of the activities statistics calls name (one per server, on its bus). */
+export function managedActivities(ctx: AppContext): ManagedActivities {
+  let found = activityCaches.get(ctx);
+  if (!found) activityCaches.set(ctx, (found = new ManagedActivities(ctx.bus, (id) => loadActivity(ctx.db.orm, id))));
+  return found;
+}
+
+/**
+ * The activity, when its organiser lies in the caller's subtree (404 unknown, 403 outside). Checked on
+ * every request, from memory: the activity from `managedActivities`, the subtree from `request.scope`.
+ */
+export async function managedActivity(ctx: AppContext, request: FastifyRequest, activityId: string): Promise<ActivityRow> {
+  const row = await managedActivities(ctx).get(activityId);
   assertInScope(request.scope, row.orgId, 'activityId');
   return row;
 }
@@ -41,8 +53,9 @@ export const STATS_CACHE_MS = 5_000;
 
 /**
  * Answers the serialized envelope from the statistics cache (loaded once for concurrent callers, kept
- * `STATS_CACHE_MS`, refreshed in the background after that). Callers check the caller's scope first:
- * the cache only saves the figures' queries, never the permission check.
+ * `STATS_CACHE_MS`, refreshed in the background after that), keyed by the activity and the query (the
+ * figures do not depend on who asks). Callers check the caller's scope first (`managedActivity`, from
+ * memory): the cache only saves the figures' queries, never the permission check.
  */
 export async function cachedAnswer(cache: PublicPageCache, request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<unknown>): Promise<Buffer> {
   const locale = localeOf(request);

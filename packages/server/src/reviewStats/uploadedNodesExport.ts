@@ -85,7 +85,7 @@ export async function uploadedNodesExportRoute(app: FastifyInstance, ctx: AppCon
     },
     async (request, reply) => {
       const q = request.body;
-      const activity = await managedActivity(db, request, q.activityId);
+      const activity = await managedActivity(ctx, request, q.activityId);
       const nodes = (await scopeNodes(db, activity.id, { editionId: q.editionId, bookId: q.bookId })).filter(
         (n) => (q.stage === undefined || n.stage === q.stage) && (q.subjectCode === undefined || n.subjectCode === q.subjectCode),
       );
