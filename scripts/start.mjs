@@ -4,7 +4,11 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { targets, isStale, runTarget, root } from './build-steps.mjs';
 
-for (const target of targets) if (isStale(target)) runTarget(target);
+const stale = targets.filter((target) => isStale(target));
+if (stale.length > 0) {
+  console.log('首次启动（或代码更新后）先构建门户和服务器，约 30 秒 / building the portal and server first (about 30 s on the first start)…');
+}
+for (const target of stale) runTarget(target);
 
 const server = spawn(process.execPath, [join(root, 'packages/server/dist/main.js')], {
   cwd: root,

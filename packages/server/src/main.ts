@@ -17,8 +17,11 @@ async function main(): Promise<void> {
   const app = await buildApp({ settings, forceCloseConnections: 'idle' });
   const address = await app.listen({ port: settings.port, host: settings.host });
   const port = new URL(address).port;
-  const shownHost = settings.host.includes(':') ? `[${settings.host}]` : settings.host;
+  // A wildcard address is not one a browser can open: this machine's own name is shown instead.
+  const wildcard = settings.host === '0.0.0.0' || settings.host === '::';
+  const shownHost = wildcard ? 'localhost' : settings.host.includes(':') ? `[${settings.host}]` : settings.host;
   console.log(`DS cloud school listening on http://${shownHost}:${port}`);
+  if (wildcard) console.log(`（所有网卡均可访问 / on every network interface: other machines use this machine's address, port ${port}）`);
   if (settings.seedDemo) {
     console.log(
       `演示账号 ${DEMO_ACCOUNTS.map((a) => a.username).join(' / ')}，密码 ${settings.demoPassword}` +

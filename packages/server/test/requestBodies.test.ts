@@ -37,7 +37,7 @@ const CACHED: Array<[string, Record<string, unknown>]> = [
 
 describe('public cached routes and what strangers send them', () => {
   it('knows its caches and their bounds', () => {
-    expect([...h.app.caches.keys()].sort()).toEqual(['activity list pages', 'activity overview statistics', 'activity scope nodes', 'activity statistics', 'activity statistics scope nodes', 'public activity lists', 'public configuration', 'public lesson pages', 'public lesson totals', 'reviewer statistics', 'sessions', 'statistics activities']);
+    expect([...h.app.caches.keys()].sort()).toEqual(['activity list pages', 'activity overview statistics', 'activity scope nodes', 'activity statistics', 'activity statistics scope nodes', 'learner pages', 'public activity lists', 'public configuration', 'public lesson pages', 'public lesson totals', 'reviewer statistics', 'sessions', 'statistics activities']);
     for (const cache of h.app.caches.values()) {
       const stats = cache.stats();
       expect(stats.maxBytes).toBeGreaterThan(0);

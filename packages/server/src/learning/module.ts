@@ -5,12 +5,16 @@ import { operationRoutes } from './operationRoutes.js';
 import { historyRoutes } from './historyRoutes.js';
 import { previewRoutes } from './previewRoutes.js';
 import { markRoutes } from './markRoutes.js';
+import { LearnerPageCache } from './learnerPageCache.js';
 
 export const learningModule: DomainModule = {
   name: 'learning',
   async routes(app, ctx) {
-    await noteRoutes(app, ctx);
-    await operationRoutes(app, ctx);
+    // The notes page and the study record, per user (learnerPageCache.ts).
+    const pages = new LearnerPageCache(ctx.bus, ctx.settings.limits.pageCacheMaxEntries, ctx.settings.limits.pageCacheMaxBytes);
+    app.caches.set('learner pages', pages);
+    await noteRoutes(app, ctx, pages);
+    await operationRoutes(app, ctx, pages);
     await historyRoutes(app, ctx);
     await previewRoutes(app, ctx);
     await markRoutes(app, ctx);

@@ -13,8 +13,12 @@ import { LessonQueries } from '../lessons/lessonQueries.js';
 import { pageProps } from '../http/schemaRules.js';
 import { NoteRepo, type NoteRow } from './noteRepo.js';
 import type { FileUrl } from '../lessons/lessonView.js';
+import { filterKey } from '../lessons/publicPageCache.js';
+import { JSON_TYPE, type LearnerPageCache } from './learnerPageCache.js';
 
 const P = '/cloudSchool/v1/lessonNote';
+/** The body fields that choose a notes page (the key of its cached answer). */
+const NOTE_FILTER = ['pageNum', 'pageSize', 'lessonId', 'keyword'];
 
 const noteOf = (fileUrl: FileUrl) => (r: NoteRow) => ({
   lessonNoteId: r.id,
@@ -29,7 +33,7 @@ const noteOf = (fileUrl: FileUrl) => (r: NoteRow) => ({
   updateTime: r.updatedAt,
 });
 
-export async function noteRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function noteRoutes(app: FastifyInstance, ctx: AppContext, pages: LearnerPageCache): Promise<void> {
   const notes = new NoteRepo(ctx.db.orm);
   const queries = new LessonQueries(ctx.db.orm, ctx.now, ctx.media.url);
   const toNote = noteOf(ctx.media.url);
@@ -78,6 +82,7 @@ export async function noteRoutes(app: FastifyInstance, ctx: AppContext): Promise
         id = newId('nt');
         await notes.insert({ id, userId, lessonId, resourceId, content, videoTime, createdAt: now, updatedAt: now });
       }
+      await pages.dropUser(userId);
       return ok(toNote(await ownNote(userId, id)), localeOf(request));
     },
   );
@@ -88,14 +93,17 @@ export async function noteRoutes(app: FastifyInstance, ctx: AppContext): Promise
       ...user,
       schema: { body: { type: ['object', 'null'], properties: { ...pageProps, lessonId: idSchema, keyword: { type: 'string', maxLength: 50 } } } },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body ?? {};
       const keyword = body.keyword?.trim();
-      const page = await notes.page(
-        { userId: request.auth!.user.id, ...(body.lessonId ? { lessonId: body.lessonId } : {}), ...(keyword ? { keyword } : {}) },
-        body,
-      );
-      return ok({ ...page, rows: page.rows.map(toNote) }, localeOf(request));
+      const userId = request.auth!.user.id;
+      const locale = localeOf(request);
+      const bytes = await pages.get(userId, filterKey(['notes', locale], body, NOTE_FILTER), async () => {
+        const page = await notes.page({ userId, ...(body.lessonId ? { lessonId: body.lessonId } : {}), ...(keyword ? { keyword } : {}) }, body);
+        return ok({ ...page, rows: page.rows.map(toNote) }, locale);
+      });
+      reply.type(JSON_TYPE);
+      return bytes;
     },
   );
 
@@ -106,6 +114,7 @@ export async function noteRoutes(app: FastifyInstance, ctx: AppContext): Promise
       const userId = request.auth!.user.id;
       await ownNote(userId, request.query.lessonNoteId);
       await notes.delete(userId, request.query.lessonNoteId);
+      await pages.dropUser(userId);
       return ok({ lessonNoteId: request.query.lessonNoteId, deleted: 1 }, localeOf(request));
     },
   );
@@ -115,6 +124,7 @@ export async function noteRoutes(app: FastifyInstance, ctx: AppContext): Promise
     { ...user, schema: { querystring: { type: 'object', required: ['lessonId'], properties: { lessonId: idSchema } } } },
     async (request) => {
       const deleted = await notes.deleteOfLesson(request.auth!.user.id, request.query.lessonId);
+      await pages.dropUser(request.auth!.user.id);
       return ok({ lessonId: request.query.lessonId, deleted }, localeOf(request));
     },
   );

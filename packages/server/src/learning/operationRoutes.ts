@@ -8,12 +8,14 @@ import { idSchema } from '../db/ids.js';
 import { visibleLesson } from '../lessons/lessonActions.js';
 import { LessonQueries } from '../lessons/lessonQueries.js';
 import { pageProps } from '../http/schemaRules.js';
+import { filterKey } from '../lessons/publicPageCache.js';
+import { JSON_TYPE, type LearnerPageCache } from './learnerPageCache.js';
 import { addDuration, learningTotals, lessonTotals, saveScore, studyRecords } from './learningRepo.js';
 
 const P = '/cloudSchool/v1/lessonOperation';
 export const MAX_REPORT_SECONDS = 300;
 
-export async function operationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function operationRoutes(app: FastifyInstance, ctx: AppContext, pages: LearnerPageCache): Promise<void> {
   const db = ctx.db.orm;
   const queries = new LessonQueries(db, ctx.now, ctx.media.url);
   const user = { preValidation: ctx.guard.requireUser };
@@ -21,7 +23,15 @@ export async function operationRoutes(app: FastifyInstance, ctx: AppContext): Pr
   app.post<{ Body: { pageNum?: number; pageSize?: number; liveFlag?: number } | undefined }>(
     `${P}/getPage`,
     { ...user, schema: { body: { type: ['object', 'null'], properties: { ...pageProps, liveFlag: { type: 'integer', enum: [0, 1] } } } } },
-    async (request) => ok(await studyRecords(db, queries, request.auth!.user.id, request.body ?? {}), localeOf(request)),
+    async (request, reply) => {
+      const userId = request.auth!.user.id;
+      const locale = localeOf(request);
+      const bytes = await pages.get(userId, filterKey(['study', locale], request.body, ['pageNum', 'pageSize', 'liveFlag']), async () =>
+        ok(await studyRecords(db, queries, userId, request.body ?? {}), locale),
+      );
+      reply.type(JSON_TYPE);
+      return bytes;
+    },
   );
 
   app.post<{ Body: { lessonId: string; score: number } }>(
@@ -32,7 +42,9 @@ export async function operationRoutes(app: FastifyInstance, ctx: AppContext): Pr
     },
     async (request) => {
       const lesson = await visibleLesson(ctx, request.auth, request.body.lessonId);
-      return ok(await saveScore(db, request.auth!.user.id, lesson.lessonId, request.body.score, ctx.now()), localeOf(request));
+      const saved = await saveScore(db, request.auth!.user.id, lesson.lessonId, request.body.score, ctx.now());
+      await pages.dropUser(request.auth!.user.id);
+      return ok(saved, localeOf(request));
     },
   );
 
@@ -63,6 +75,7 @@ export async function operationRoutes(app: FastifyInstance, ctx: AppContext): Pr
       }
       const userId = request.auth!.user.id;
       const outcome = await addDuration(db, { userId, lessonId, resourceId, seconds, position }, ctx.now());
+      if (outcome.ok) await pages.dropUser(userId);
       if (!outcome.ok) {
         throw new AppError(Codes.BAD_REQUEST, `参数 seconds 超过了距上次上报经过的时间（最多 ${outcome.allowedSeconds} 秒）`, { field: 'seconds' });
       }
