@@ -78,7 +78,7 @@ export default function HelpScreen() {
                 {videos.map((row) => (
                   <li key={row.id}>
                     <p>{row.title}</p>
-                    <video controls preload="none" src={row.videoUrl} aria-label={row.title} />
+                    <video controls preload="none" src={row.videoUrl} poster={row.posterUrl} width={640} height={360} aria-label={row.title} />
                   </li>
                 ))}
               </ul>
