@@ -47,6 +47,9 @@ describe('the AI assistant in the portal header', () => {
     const src = await frame.getAttribute('src');
     expect(src).toMatch(new RegExp(`^${inject('bureauUrl')}/ai\\.html\\?ticket=[^&]+$`));
     expect(src).not.toContain(await page.evaluate(() => localStorage.getItem('token') ?? 'no token'));
+    // The page really loads in the frame (the portal's policy lets it frame the configured AI page):
+    // the bureau's test site answers its own 未找到 page for it.
+    await page.frameLocator('iframe[title="AI 助手页面"]').getByText('未找到').waitFor({ timeout: 20_000 });
     const full = dialog.getByRole('button', { name: '全屏' });
     await full.click();
     await expect.poll(() => dialog.getByRole('button', { name: '退出全屏' }).getAttribute('aria-pressed')).toBe('true');

@@ -78,6 +78,16 @@ describe('the portal in a device shell', () => {
     await context.close();
   });
 
+  it('shows no login form of its own in a shell that logs its users in (withLogin: false): 返回客户端登录 asks the shell', async () => {
+    const { context, page } = await newPage(browser);
+    await openShell(page, `route=${encodeURIComponent('/login')}`);
+    await app(page).getByText('请在客户端中登录').waitFor({ timeout: 30_000 });
+    expect(await app(page).locator('input[type="password"]').count()).toBe(0);
+    await app(page).getByRole('button', { name: '返回客户端登录' }).click();
+    await expect.poll(() => bodyData(page, 'calls'), { timeout: 20_000 }).toBe('hello,getToken,exitLogin');
+    await context.close();
+  });
+
   it('hands a download to the shell and shows 正在下载，请稍候 until the shell is done', async () => {
     const { context, page } = await newPage(browser);
     await openShell(page, `token=${encodeURIComponent(teacherToken)}&route=${encodeURIComponent(`/course-detail/${lessonId}`)}`);

@@ -40,7 +40,9 @@ describe('help centre and feedback', () => {
     const { page } = await newPage(browser);
     await open(page, '/feedback');
     await page.getByRole('heading', { name: '帮助中心', level: 1 }).waitFor({ timeout: 20_000 });
-    await page.getByText('如何登录平台').waitFor({ timeout: 15_000 });
+    // The article in the list (its title also names its operation video beside the list).
+    await page.locator('.ds-help-list').getByText('如何登录平台').waitFor({ timeout: 15_000 });
+    expect(await page.locator('.ds-help-videos video').count()).toBe(4);
     const search = page.getByLabel('搜索帮助', { exact: true });
     await search.fill('滑块');
     await search.press('Enter');

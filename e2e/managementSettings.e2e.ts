@@ -86,8 +86,19 @@ describe('city administrator: carousel, settings, audit log', () => {
     await page.getByText('操作成功').first().waitFor({ timeout: 15_000 });
     const row = table.locator('tr', { hasText: '暑期专题（测试）' });
     await row.waitFor({ timeout: 15_000 });
-    // The stored picture is what the table shows.
-    await expect.poll(() => row.getByRole('img', { name: '暑期专题（测试）' }).evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 }).toBe(1920);
+    // The table shows the slide's thumbnail (480 px wide); the stored picture is the 1920 px crop.
+    const listed = row.getByRole('img', { name: '暑期专题（测试）' });
+    await expect.poll(() => listed.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 }).toBe(480);
+    const picture = await listed.evaluate(
+      (img: HTMLImageElement) =>
+        new Promise<number>((resolve, reject) => {
+          const full = new Image();
+          full.onload = () => resolve(full.naturalWidth);
+          full.onerror = () => reject(new Error(`picture did not load: ${full.src}`));
+          full.src = img.src.replace('/thumb?', '?');
+        }),
+    );
+    expect(picture).toBe(1920);
 
     await row.getByRole('checkbox').check();
     await page.getByRole('button', { name: '批量删除' }).click();

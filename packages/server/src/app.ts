@@ -16,7 +16,7 @@ import { installJsonBodyParsing, JSON_BODY_LIMIT } from './http/bodyParsing.js';
 import { hardenRouteSchema, storableKeywords } from './http/schemaRules.js';
 import { installConnectionLimits, timeoutOptions } from './http/connectionLimits.js';
 import type { MeasuredCache } from './util/cacheStats.js';
-import { installSecurity } from './http/security.js';
+import { httpOrigins, installSecurity } from './http/security.js';
 import { createGuard } from './http/guard.js';
 import { RateLimiter } from './http/rateLimiter.js';
 import { loadRsaKeys, type RsaKeys } from './auth/rsaKeys.js';
@@ -227,7 +227,13 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     installErrorHandling(app);
     installJsonBodyParsing(app, settings.limits.jsonMaxDepth);
     installConnectionLimits(app, settings.limits);
-    await installSecurity(app, { allowedOrigins: settings.allowedOrigins, wechatQrUrl: settings.wechatQrUrl, shellOrigins: settings.shellOrigins ?? [] });
+    await installSecurity(app, {
+      allowedOrigins: settings.allowedOrigins,
+      wechatQrUrl: settings.wechatQrUrl,
+      shellOrigins: settings.shellOrigins ?? [],
+      // The AI assistant's page opens in a frame of the portal (docs/sso.md).
+      frameTargets: async () => httpOrigins([await ctx.config.value('common.ai.pageUrl')]),
+    });
 
     for (const domain of MODULES) await domain.routes(app, ctx);
     if (process.env.BENCH_ROUTES === '1') await benchRoutes(app, ctx);

@@ -33,6 +33,28 @@ describe('help articles', () => {
     expect((upload.data as unknown as Record<string, unknown>).updatedBy).toBeUndefined();
   });
 
+  it('seeds an operation video with its poster for each topic and for the widget’s 微信端 and TV端, all playable', async () => {
+    const videos = (await articles()).rows.filter((r) => r.videoUrl);
+    expect(videos.map((r) => [r.topic, r.videoUrl, r.posterUrl])).toEqual([
+      ['登录', '/static/seed/help/login.mp4', '/static/seed/help/login.jpg'],
+      ['上传', '/static/seed/help/upload.mp4', '/static/seed/help/upload.jpg'],
+      ['课程', '/static/seed/help/lesson.mp4', '/static/seed/help/lesson.jpg'],
+      ['活动', '/static/seed/help/activity.mp4', '/static/seed/help/activity.jpg'],
+    ]);
+    for (const row of videos) {
+      const clip = await fetch(`${h.base}${row.videoUrl}`, { headers: { range: 'bytes=0-99' } });
+      expect([clip.status, clip.headers.get('content-type')]).toEqual([206, 'video/mp4']);
+      expect((await clip.arrayBuffer()).byteLength).toBe(100);
+      const poster = await fetch(`${h.base}${row.posterUrl}`);
+      expect([poster.status, poster.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+    }
+    for (const item of ['wechat', 'tv']) {
+      const sent = await fetch(`${h.base}/static/help/${item}Video`, { redirect: 'manual' });
+      expect([sent.status, sent.headers.get('location')]).toEqual([302, `/static/seed/help/${item}.mp4`]);
+      expect((await fetch(`${h.base}/static/seed/help/${item}.mp4`, { method: 'HEAD' })).headers.get('content-type')).toBe('video/mp4');
+    }
+  });
+
   it('filters by topic and searches titles, summaries and bodies', async () => {
     expect((await articles(`?topic=${encodeURIComponent('活动')}`)).rows).toHaveLength(3);
     const found = await articles(`?keyword=${encodeURIComponent('滑块')}`);

@@ -9,6 +9,7 @@ import { Codes } from '@dscloud/sdk/errors';
 import type { ManagedFeedback, MyFeedback } from '@dscloud/sdk/help';
 import { startHarness, type Harness } from './harness.js';
 import { fileBytes, uploadWhole } from './filesKit.js';
+import sharp from 'sharp';
 
 const F = '/cloudSchool/v1/feedback';
 let h: Harness;
@@ -29,7 +30,9 @@ beforeAll(async () => {
   admin = await h.token('admin');
   schooladmin = await h.token('schooladmin');
   districtadmin = await h.token('districtadmin');
-  const up = await uploadWhole(h, student, fileBytes(2048, 'png'), '上传卡住.png', 1024 * 1024);
+  // A real picture (a screenshot), so its thumbnail can be made.
+  const screenshot = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#1677ff' } }).png().toBuffer();
+  const up = await uploadWhole(h, student, screenshot, '上传卡住.png', 1024 * 1024);
   expect(up.status).toBe(200);
   picture = String(up.data.fileInfoId);
 });
@@ -94,6 +97,11 @@ describe('sending feedback', () => {
     const shot = await fetch(`${h.base}${first!.screenshots[0]!.url}`);
     expect(shot.status).toBe(200);
     expect(shot.headers.get('content-type')).toContain('image/png');
+    // Lists show the screenshot's thumbnail: the same signed link with /thumb.
+    expect(first!.screenshots[0]!.thumbUrl).toBe(first!.screenshots[0]!.url.replace(/(\/media\/\d+)\?/, '$1/thumb?'));
+    const thumb = await fetch(`${h.base}${first!.screenshots[0]!.thumbUrl}`);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('content-type')).toMatch(/^image\/(png|jpeg)/);
   });
 
   it('stores no context when the user did not attach it', async () => {

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { ActivityPhases, type ActivitySummary } from '@dscloud/sdk/activities';
+import { Thumbnail } from '../shared/Thumbnail.js';
 import { cardTiming } from './cardTiming.js';
 import { formatChinaTime, isoDuration, remaining } from './countdown.js';
 import type { ActivityListMessages, Lang } from './messages.js';
@@ -31,7 +32,7 @@ export function ActivityCard({ activity, now, lang, messages: m, href, onSelect 
     <li className="ds-activities__item" part="card" data-activity-id={activity.activityId} data-phase={info.phase}>
       <article className="ds-activities__card" aria-labelledby={titleId}>
         {activity.coverUrl ? (
-          <img className="ds-activities__cover" part="cover" src={activity.coverUrl} alt="" loading="lazy" />
+          <Thumbnail className="ds-activities__cover" part="cover" src={activity.coverUrl} width={480} height={270} />
         ) : (
           <div className="ds-activities__cover ds-activities__cover--none" part="cover" aria-hidden="true">
             {activity.activitySystemName || m.noCover}

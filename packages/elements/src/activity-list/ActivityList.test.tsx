@@ -50,6 +50,17 @@ describe('<ActivityList> (HTTP faked at the transport, clock injected)', () => {
     expect(text(closed.querySelector('[part="action"]'))).to.equal('查看');
   });
 
+  it('shows a stored cover by its thumbnail in a reserved 16:9 box, and the picture itself when the thumbnail cannot be had', async () => {
+    const media = 'http://platform.test/file/v1/file/media/100042?e=1790000000&s=abc';
+    m = mountList(pagesOf([activity('a1', { coverUrl: media })]));
+    await waitFor(() => cards(m).length === 1);
+    const img = card(m, 'a1')!.querySelector<HTMLImageElement>('img[part="cover"]')!;
+    expect([img.getAttribute('width'), img.getAttribute('height')]).to.deep.equal(['480', '270']);
+    expect(img.getAttribute('src')).to.equal('http://platform.test/file/v1/file/media/100042/thumb?e=1790000000&s=abc');
+    // platform.test does not answer: the thumbnail fails to load and the card falls back to the picture.
+    await waitFor(() => img.src === media, { message: 'fell back to the picture' });
+  });
+
   it('ticks the countdown with the clock and moves a card to its next phase when its window closes, without asking again', async () => {
     m = mountList(pagesOf([activity('a1', {}, 3000)]));
     await waitFor(() => countdown(m, 'a1') === '距报名截止 00:00:03');

@@ -20,7 +20,7 @@ export function MediaDialog({ title, media, messages: m, onClose }: MediaDialogP
         </figure>
       ) : null}
       {media.video ? (
-        <video className="ds-help__video" src={media.video} controls preload="metadata" part="video" aria-label={m.video(title)}>
+        <video className="ds-help__video" src={media.video} width={640} height={360} controls preload="metadata" part="video" aria-label={m.video(title)}>
           {m.noVideo}
         </video>
       ) : null}

@@ -3,7 +3,7 @@
  * platform core (HTTP client, session, configuration) and what the widget reads from it. Nothing here
  * may be imported statically by the element, or it is back in the first load.
  */
-import { ConfigKeys } from '@dscloud/sdk/config';
+import type { HelpEndSettings } from '@dscloud/sdk/config';
 import type { Platform } from '../shared/platformRegistry.js';
 
 export { getPlatform } from '../shared/platformRegistry.js';
@@ -22,31 +22,26 @@ export interface HelpContent {
   hotlines: { account: string; usage: string; groupChat: string };
 }
 
-const value = (platform: Platform, key: string) => (platform.config.global(key) ?? '').trim();
-
 /** A device end (微信端, TV端) as the settings describe it; null when neither its QR nor its video is set. */
-function media(platform: Platform, qrKey: string, videoKey: string, item: string): HelpMedia | null {
+function media(platform: Platform, end: HelpEndSettings, item: string): HelpMedia | null {
   // The server sends the browser on to the stored file (signed link) or the configured address.
-  const qr = value(platform, qrKey) ? platform.http.url(`/static/help/${item}Qr`) : null;
-  const video = value(platform, videoKey) ? platform.http.url(`/static/help/${item}Video`) : null;
+  const qr = end.qr ? platform.http.url(`/static/help/${item}Qr`) : null;
+  const video = end.video ? platform.http.url(`/static/help/${item}Video`) : null;
   return qr || video ? { qr, video } : null;
 }
 
 /**
- * What the widget shows, from the platform settings (`common.help.*`, `common.hotline.*`). A
- * configuration that cannot be loaded leaves the items that need it out; the help centre stays.
+ * What the widget shows, from the application settings the SDK's configuration loader reads
+ * (`common.help.*`, `common.hotline.*`). A configuration that cannot be loaded leaves the items that
+ * need it out; the help centre stays.
  */
 export async function helpContent(platform: Platform): Promise<HelpContent> {
-  await platform.config.ready().catch(() => undefined);
+  const settings = await platform.config.settingsReady().catch(() => platform.config.settings());
   return {
-    wechat: media(platform, ConfigKeys.helpWechatQr, ConfigKeys.helpWechatVideo, 'wechat'),
-    tv: media(platform, ConfigKeys.helpTvQr, ConfigKeys.helpTvVideo, 'tv'),
-    centerUrl: value(platform, ConfigKeys.helpCenterUrl) || platform.http.url('/#/help'),
-    hotlines: {
-      account: value(platform, ConfigKeys.hotlineAccount),
-      usage: value(platform, ConfigKeys.hotlineUsage),
-      groupChat: value(platform, ConfigKeys.hotlineGroupChat),
-    },
+    wechat: media(platform, settings.help.wechat, 'wechat'),
+    tv: media(platform, settings.help.tv, 'tv'),
+    centerUrl: settings.help.centerUrl || platform.http.url('/#/help'),
+    hotlines: { ...settings.hotlines },
   };
 }
 

@@ -1,3 +1,4 @@
+import { Thumbnail } from '../shared/Thumbnail.js';
 import type { PlayerMessages } from './messages.js';
 import type { VideoSource } from './playerTypes.js';
 
@@ -24,7 +25,7 @@ export function Playlist({ id, hidden, sources, current, messages: m, onChoose }
               aria-current={index === current ? 'true' : undefined}
               onClick={() => onChoose(index)}
             >
-              {source.coverImg ? <img className="ds-player__thumb" src={source.coverImg} alt="" loading="lazy" /> : null}
+              {source.coverImg ? <Thumbnail className="ds-player__thumb" src={source.coverImg} width={96} height={54} /> : null}
               <span className="ds-player__item-text">
                 <span className="ds-player__item-title">{source.title || `${index + 1}`}</span>
                 {source.desc ? <span className="ds-player__item-desc">{source.desc}</span> : null}

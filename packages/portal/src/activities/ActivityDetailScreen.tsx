@@ -85,7 +85,7 @@ function DetailBody({ activityId }: { activityId: string }) {
   return (
     <article className="ds-act-detail" aria-labelledby="act-title">
       <header className="ds-act-detail-head">
-        {detail.coverUrl ? <img className="ds-act-detail-cover" src={detail.coverUrl} alt="" /> : null}
+        {detail.coverUrl ? <img className="ds-act-detail-cover" src={detail.coverUrl} alt="" width={320} height={180} /> : null}
         <div>
           <h1 id="act-title" className="ds-screen-title">
             {detail.name}

@@ -6,6 +6,7 @@ import { dateTime } from '../lessons/format';
 import { activityPaths, type ListType } from './paths';
 import { countdown, countdownText, type WindowKey, type WindowRow } from './phaseView';
 import { toneClass, type Tone } from './tone';
+import { Thumbnail } from '../media/Thumbnail';
 
 const PHASE_COLOURS: Record<ActivityPhase, Tone> = {
   draft: 'default',
@@ -85,7 +86,7 @@ export function ActivityCard({ activity, now, listType = 'all', myWorks }: { act
   return (
     <Card
       className="ds-act-card"
-      cover={activity.coverUrl ? <img src={activity.coverUrl} alt="" className="ds-act-cover" loading="lazy" /> : <div className="ds-act-cover ds-act-cover--blank" />}
+      cover={activity.coverUrl ? <Thumbnail src={activity.coverUrl} width={480} height={270} className="ds-act-cover" /> : <div className="ds-act-cover ds-act-cover--blank" />}
     >
       <h3 className="ds-act-card-title">
         <Link to={activityPaths.detail(activity.activityId, listType)}>{activity.name}</Link>

@@ -2,7 +2,8 @@ import { RobotOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useT } from '../i18n/useT';
-import { useCurrentUser, useGlobalValue, useLoggedIn } from '../platform/hooks';
+import { useAppSettings } from '../platform/appHooks';
+import { useCurrentUser, useLoggedIn } from '../platform/hooks';
 import { assistantVisible } from './assistantRule';
 
 const AssistantWindow = lazy(() => import('./AssistantWindow'));
@@ -12,7 +13,7 @@ export function AssistantButton() {
   const t = useT();
   const loggedIn = useLoggedIn();
   const user = useCurrentUser();
-  const bureauId = useGlobalValue('common.ai.bureauId');
+  const { bureauId } = useAppSettings().ai;
   const [open, setOpen] = useState(false);
   // Each opening mounts a new window: a fresh ticket, a fresh state.
   const [session, setSession] = useState(0);

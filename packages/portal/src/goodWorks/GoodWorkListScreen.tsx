@@ -12,6 +12,7 @@ import { useGoodWorksApi } from '../management/insight/useInsightApi';
 import { usePortal } from '../platform/PortalContext';
 import '../lessons/lessons.css';
 import './goodWorks.css';
+import { Thumbnail } from '../media/Thumbnail';
 
 /**
  * 优秀作品 (`/resourcesCollect/goodWorkList`, public): the works marked high-quality in published
@@ -63,7 +64,7 @@ function GoodWorkCard({ work }: { work: HighQualityWorkRow }) {
   const cover = work.coverUrl ? platform.http.url(work.coverUrl) : null;
   return (
     <article className="ds-lesson-card" data-work={work.workId}>
-      <div className="ds-lesson-card-cover">{cover ? <img src={cover} alt="" loading="lazy" /> : null}</div>
+      <div className="ds-lesson-card-cover">{cover ? <Thumbnail src={cover} width={480} height={270} /> : null}</div>
       <div className="ds-lesson-card-body">
         <h2 className="ds-lesson-card-title ds-good-title">
           {work.lessonId ? <Link to={insightPaths.goodWork(work.lessonId)}>{work.title}</Link> : work.title}

@@ -16,7 +16,9 @@ function ArticleBody({ api, id }: { api: HelpPortalApi; id: string }) {
     <div>
       {/* The server cleaned the body when it was saved; DOMPurify guards what is shown (docs/help.md). */}
       <div className="ds-help-body" dangerouslySetInnerHTML={{ __html: sanitizeHtml(article.data.body) }} />
-      {article.data.videoUrl ? <video className="ds-help-video" controls preload="none" src={article.data.videoUrl} aria-label={article.data.title} /> : null}
+      {article.data.videoUrl ? (
+        <video className="ds-help-video" controls preload="none" src={article.data.videoUrl} poster={article.data.posterUrl} width={640} height={360} aria-label={article.data.title} />
+      ) : null}
     </div>
   );
 }

@@ -1,10 +1,10 @@
-import { ConfigKeys } from '@dscloud/sdk/config';
 import type { HelpArticleSummary } from '@dscloud/sdk/help';
 import { Button, Card } from 'antd';
 import { useMemo, useReducer, useState } from 'react';
 import { helpApi } from '../api/help';
 import { useT } from '../i18n/useT';
-import { useGlobalValue, useLoggedIn } from '../platform/hooks';
+import { useAppSettings } from '../platform/appHooks';
+import { useLoggedIn } from '../platform/hooks';
 import { usePortal } from '../platform/PortalContext';
 import { FeedbackForm } from './FeedbackForm';
 import { HelpArticles } from './HelpArticles';
@@ -24,10 +24,11 @@ export default function HelpScreen() {
   const login = useLoginQuestion();
   const [videos, setVideos] = useState<HelpArticleSummary[]>([]);
   const [version, sent] = useReducer((n: number) => n + 1, 0);
+  const settings = useAppSettings();
   const hotlines = [
-    ['help.hotline.account', useGlobalValue(ConfigKeys.hotlineAccount)],
-    ['help.hotline.usage', useGlobalValue(ConfigKeys.hotlineUsage)],
-    ['help.hotline.groupChat', useGlobalValue(ConfigKeys.hotlineGroupChat)],
+    ['help.hotline.account', settings.hotlines.account],
+    ['help.hotline.usage', settings.hotlines.usage],
+    ['help.hotline.groupChat', settings.hotlines.groupChat],
   ] as const;
   const shownHotlines = hotlines.filter(([, value]) => value);
 
@@ -77,7 +78,7 @@ export default function HelpScreen() {
                 {videos.map((row) => (
                   <li key={row.id}>
                     <p>{row.title}</p>
-                    <video controls preload="none" src={row.videoUrl} aria-label={row.title} />
+                    <video controls preload="none" src={row.videoUrl} poster={row.posterUrl} width={640} height={360} aria-label={row.title} />
                   </li>
                 ))}
               </ul>

@@ -85,6 +85,8 @@ export const helpZh = {
   'ham.save': '保存',
   'ham.cancel': '取消',
   'ham.empty': '暂无帮助文章',
+  'device.loginInApp': '请在客户端中登录',
+  'device.backToAppLogin': '返回客户端登录',
 };
 
 export type HelpKey = keyof typeof helpZh;
@@ -175,4 +177,6 @@ export const helpEn: Record<HelpKey, string> = {
   'ham.save': 'Save',
   'ham.cancel': 'Cancel',
   'ham.empty': 'No help articles',
+  'device.loginInApp': 'Please log in in the app',
+  'device.backToAppLogin': 'Back to the app’s login',
 };

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { mediaThumbUrl } from '@dscloud/sdk/files';
 import type { LessonSummary } from '../api/lessons';
 import { useLocale, useT } from '../i18n/useT';
 import { usePortal } from '../platform/PortalContext';
 import { clock, dateTime } from './format';
 import { SubjectTag } from './SubjectTag';
+import { Thumbnail } from '../media/Thumbnail';
 
 export interface LessonCardProps {
   lesson: LessonSummary;
@@ -24,22 +24,12 @@ export function LessonCard({ lesson, extra, to }: LessonCardProps) {
   const en = useLocale() === 'en';
   const { platform } = usePortal();
   const cover = lesson.coverUrl ? platform.http.url(lesson.coverUrl) : null;
-  // Cards show the cover's thumbnail (480 px wide at most); the picture itself if it has none.
-  const thumb = cover ? platform.http.url(mediaThumbUrl(lesson.coverUrl)) : null;
   const state = lesson.liveFlag === 1 && lesson.liveState ? lesson.liveState : null;
   return (
     <article className="ds-lesson-card" data-subject={lesson.subjectCode}>
       <div className="ds-lesson-card-cover">
-        {cover && thumb ? (
-          <img
-            src={thumb}
-            alt=""
-            loading="lazy"
-            onError={(event) => {
-              if (event.currentTarget.src !== cover) event.currentTarget.src = cover;
-            }}
-          />
-        ) : null}
+        {/* Cards show the cover's thumbnail (480 px wide at most); the picture itself if it has none. */}
+        {cover ? <Thumbnail src={cover} width={480} height={270} /> : null}
         {state ? <span className={`ds-live-badge ds-live-badge--${state}`}>{t(`learn.${state}`)}</span> : null}
         {lesson.liveFlag === 0 && lesson.durationSeconds ? <span className="ds-lesson-card-duration">{clock(lesson.durationSeconds)}</span> : null}
       </div>

@@ -1,13 +1,20 @@
 import { Login } from '@dscloud/elements';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useLocale, useT } from '../i18n/useT';
+import { Button, Result } from 'antd';
+import { useAppConfig } from '../platform/appHooks';
 import { useGlobalValue } from '../platform/hooks';
+import { usePortal } from '../platform/PortalContext';
 import { safeReturnUrl } from '../routes/returnUrl';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { useDocumentTitle } from '../shell/useDocumentTitle';
 import './login/login-screen.css';
 
-/** `/login?returnUrl=…`: the shared login element, then back where the user was (only inside the portal). */
+/**
+ * `/login?returnUrl=…`: the shared login element, then back where the user was (only inside the portal).
+ * In a shell that logs its users in itself (application configuration `withLogin: false`) the page
+ * shows no form of its own and sends the user back to the shell's login.
+ */
 export default function LoginScreen() {
   const t = useT();
   const locale = useLocale();
@@ -16,6 +23,8 @@ export default function LoginScreen() {
   const platformName = useGlobalValue('common.platform.name');
   useDocumentTitle();
   const target = safeReturnUrl(params.get('returnUrl'));
+  const { withLogin } = useAppConfig();
+  const { device } = usePortal();
 
   return (
     <div className="ds-login-screen">
@@ -24,7 +33,18 @@ export default function LoginScreen() {
         <LanguageSwitch />
       </header>
       <main className="ds-login-main">
-        <Login lang={locale} onSuccess={() => void navigate(target, { replace: true })} />
+        {withLogin ? (
+          <Login lang={locale} onSuccess={() => void navigate(target, { replace: true })} />
+        ) : (
+          <Result
+            title={t('device.loginInApp')}
+            extra={
+              <Button type="primary" onClick={() => void device.getState().bridge.exitLogin().catch((cause: unknown) => console.error(cause))}>
+                {t('device.backToAppLogin')}
+              </Button>
+            }
+          />
+        )}
       </main>
       <footer className="ds-login-footer">
         © {new Date().getFullYear()} {platformName} {t('footer.copyright')}

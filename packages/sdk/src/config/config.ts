@@ -4,6 +4,7 @@ import type { HttpClient } from '../http/client.js';
 import type { Clock } from '../util/clock.js';
 import { ERROR_NOTICE_DURATION, type Notify } from '../util/notice.js';
 import { createLoader, type Loader } from './loader.js';
+import { appSettingsOf, EMPTY_APP_SETTINGS, type AppSettings } from './appSettings.js';
 import type { ConfigRow, FileConfig, GlobalConfig } from './types.js';
 
 export interface ConfigOptions {
@@ -20,6 +21,10 @@ export interface Config extends Loader<GlobalConfig> {
   readonly fileLoader: Loader<FileConfig>;
   /** `POST {base}/v1/globalConfig/getValueByKeys`: values by key, fetched now. */
   getValueByKeys(keys: readonly string[]): Promise<Readonly<Record<string, string>>>;
+  /** The application's settings (help widget, hotlines, AI assistant) once loaded; all '' before or after a failure. */
+  settings(): Readonly<AppSettings>;
+  /** Loads the configuration (with its retries) and resolves with the application's settings. */
+  settingsReady(): Promise<Readonly<AppSettings>>;
 }
 
 /** The server must name at least the area code and the platform name (spec §5). */
@@ -54,11 +59,26 @@ export function createConfig(options: ConfigOptions): Config {
     fetch: () => http.get<FileConfig>(http.paths.file('/v1/file/config'), undefined, { silent: true }),
   });
 
+  // One frozen view per loaded value: readers compare it by identity.
+  let seen: Readonly<GlobalConfig> | null = null;
+  let view: Readonly<AppSettings> = EMPTY_APP_SETTINGS;
+  const settings = () => {
+    const value = globalLoader.getState().value;
+    if (!value) return EMPTY_APP_SETTINGS;
+    if (value !== seen) {
+      seen = value;
+      view = appSettingsOf(value);
+    }
+    return view;
+  };
+
   return {
     ...globalLoader,
-        global: (key) => globalLoader.getState().value?.values[key],
+    global: (key) => globalLoader.getState().value?.values[key],
     file: fileLoader.ready,
     fileLoader,
+    settings,
+    settingsReady: () => globalLoader.ready().then(settings),
     async getValueByKeys(keys) {
       const data = await http.post<unknown[]>(http.paths.base('/v1/globalConfig/getValueByKeys'), [...keys], {
         public: true,

@@ -18,3 +18,5 @@ export {
   type FileExtension,
 } from './types.js';
 export { deepFreeze } from '../util/deepFreeze.js';
+export { appSettingsOf, EMPTY_APP_SETTINGS, type AppSettings, type HelpEndSettings } from './appSettings.js';
+export { createAppConfigLoader, type AppConfigSource } from './appConfigLoader.js';

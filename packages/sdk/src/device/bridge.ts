@@ -3,6 +3,7 @@
  * page does it itself (`createWebBridge`); inside the PC, pad and mobile shells the shell does it
  * (`connectShellBridge`, the message protocol of docs/device.md). Pure types: no browser API here.
  */
+import type { Loader } from '../config/loader.js';
 import type { AppConfig } from './appConfig.js';
 
 /** What a shell hands over after it logged the user in (the platform's login answer). */
@@ -20,6 +21,8 @@ export interface DeviceBridge {
   readonly kind: 'web' | 'shell';
   /** The app's configuration (spec §3), announced by the shell or derived in the browser. */
   readonly appConfig: Readonly<AppConfig>;
+  /** The loader the configuration came through (`createAppConfigLoader`): its state and frozen value. */
+  readonly appConfigLoader: Loader<AppConfig>;
   /** The token the app holds for this user, or null when it holds none. */
   getToken(): Promise<ShellLogin | null>;
   /** Tells the app about a new or refreshed token. */

@@ -6,7 +6,8 @@
  */
 import { Codes } from '../errors/catalogue.js';
 import { DsError } from '../errors/DsError.js';
-import { appConfigOf, type AppConfig } from './appConfig.js';
+import { createAppConfigLoader } from '../config/appConfigLoader.js';
+import type { AppConfig } from './appConfig.js';
 import {
   BRIDGE_TAG,
   BRIDGE_TIMEOUTS,
@@ -106,16 +107,22 @@ export function connectShellBridge(options: ShellBridgeOptions): Promise<ShellBr
     }
   };
 
-  return send({ tag: BRIDGE_TAG, v: BRIDGE_VERSION, type: 'hello', id: newId() }, 'hello').then(
-    (answer) => {
-      if (answer.type !== 'ready') {
-        close();
-        throw new DsError(Codes.DEVICE_BRIDGE_FAILED, { message: '客户端的回答不符合协议（hello）' });
-      }
-      const appConfig: Readonly<AppConfig> = appConfigOf({ ...options.device, isDeviceShell: true }, { ...answer.appConfig, isDeviceShell: true });
+  // The shell's `ready` answer is its application configuration, loaded like the other configuration.
+  const appConfigLoader = createAppConfigLoader({
+    device: { ...options.device, isDeviceShell: true },
+    announce: async () => {
+      const answer = await send({ tag: BRIDGE_TAG, v: BRIDGE_VERSION, type: 'hello', id: newId() }, 'hello');
+      if (answer.type !== 'ready') throw new DsError(Codes.DEVICE_BRIDGE_FAILED, { message: '客户端的回答不符合协议（hello）' });
+      return { ...answer.appConfig, isDeviceShell: true };
+    },
+  });
+
+  return appConfigLoader.ready().then(
+    (appConfig: Readonly<AppConfig>) => {
       return {
         kind: 'shell' as const,
         appConfig,
+        appConfigLoader,
         close,
         getToken: async () => {
           const login = await call<ShellLogin | null>('getToken');

@@ -4,7 +4,7 @@
  * sites open in a new tab without access to this one. Browser globals are read only here (a seam
  * default), typed locally so the shared modules need no DOM types.
  */
-import { appConfigOf } from './appConfig.js';
+import { createAppConfigLoader } from '../config/appConfigLoader.js';
 import type { DeviceBridge, PickedFile } from './bridge.js';
 import type { DeviceInfo } from './systemType.js';
 
@@ -28,9 +28,13 @@ export interface WebBridgeOptions {
 
 export function createWebBridge(options: WebBridgeOptions): DeviceBridge {
   const browser = () => globalThis as unknown as BrowserGlobals;
+  const appConfigLoader = createAppConfigLoader({ device: options.device });
   return {
     kind: 'web',
-    appConfig: appConfigOf(options.device),
+    get appConfig() {
+      return appConfigLoader.getState().value!;
+    },
+    appConfigLoader,
     getToken: async () => null,
     saveToken: async () => undefined,
     logout: async () => undefined,

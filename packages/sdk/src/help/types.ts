@@ -97,6 +97,8 @@ export interface HelpArticleSummary {
   title: string;
   summary: string;
   videoUrl?: string;
+  /** The video's poster picture, when the server has one (the platform's own operation videos). */
+  posterUrl?: string;
   sort: number;
   updatedAt: string;
 }

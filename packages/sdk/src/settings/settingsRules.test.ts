@@ -22,12 +22,14 @@ describe('platform setting rules', () => {
     expect(ruleOf('common.logo.a/b')).toBeUndefined();
   });
 
-  it('takes the help widget’s QR images as stored file ids and its videos as a file id or an address', () => {
+  it('takes the help widget’s QR images as stored file ids and its videos as a file id, an address or a path of the site', () => {
     expect(settingProblem('common.help.wechatQr', '1024')).toBeUndefined();
     expect(settingProblem('common.help.wechatQr', 'https://cdn.example.cn/qr.png')).toBe('微信端二维码（common.help.wechatQr）只能包含字母、数字、_ 或 -');
     expect(settingProblem('common.help.tvVideo', '2048')).toBeUndefined();
     expect(settingProblem('common.help.tvVideo', 'https://cdn.example.cn/tv.mp4')).toBeUndefined();
-    expect(settingProblem('common.help.wechatVideo', 'ftp://cdn/x.mp4')).toBe('微信端操作视频（common.help.wechatVideo）应为已上传文件的编号，或 http:// 或 https:// 开头的网址');
+    expect(settingProblem('common.help.wechatVideo', '/static/seed/help/wechat.mp4')).toBeUndefined();
+    expect(settingProblem('common.help.wechatVideo', 'ftp://cdn/x.mp4')).toBe('微信端操作视频（common.help.wechatVideo）应为已上传文件的编号、http:// 或 https:// 开头的网址，或以 / 开头的站内路径');
+    expect(settingProblem('common.help.tvVideo', '//evil.example.cn/x.mp4')).toContain('TV端操作视频（common.help.tvVideo）应为');
     expect(settingProblem('common.help.centerUrl', '/#/help')).toContain('帮助中心地址（common.help.centerUrl）应为 http:// 或 https://');
   });
 

@@ -40,7 +40,7 @@ export const SETTING_RULES = {
   'common.link.virtualSimulation': { label: '虚拟仿真单点登录地址', kind: 'url', max: 500 },
   'common.ai.bureauId': { label: 'AI 助手所属教育局编号', kind: 'id', max: 64 },
   'common.ai.pageUrl': { label: 'AI 助手页面地址', kind: 'url', max: 500 },
-  // The help widget (<ds-help-widget>): QR images are stored images, videos a stored file or an address.
+  // The help widget (<ds-help-widget>): QR images are stored images, videos a stored file, an address or a path of the site.
   'common.help.wechatQr': { label: '微信端二维码', kind: 'fileId', max: 64 },
   'common.help.wechatVideo': { label: '微信端操作视频', kind: 'media', max: 500 },
   'common.help.tvQr': { label: 'TV端二维码', kind: 'fileId', max: 64 },
@@ -66,6 +66,8 @@ const HTTP_URL = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
 const PHONE = /^[0-9+\-() ]*(转[0-9]{1,6})?$/;
 const CODE = /^[A-Za-z0-9_-]{1,32}$/;
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** A path of this site (`/static/seed/help/wechat.mp4`), not another host's (`//host`). */
+const SITE_PATH = /^\/(?!\/)[^\s]*$/;
 // Line breaks and other control characters have no place in a one-line setting.
 // eslint-disable-next-line no-control-regex -- the control characters are what the rule refuses
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -96,7 +98,7 @@ export function settingProblem(key: string, value: string): string | undefined {
       return codes.every((code) => CODE.test(code)) ? undefined : `${name}应为逗号分隔的区域编码（字母、数字、_ 或 -）`;
     }
     case 'media':
-      return HTTP_URL.test(value) || ID.test(value) ? undefined : `${name}应为已上传文件的编号，或 http:// 或 https:// 开头的网址`;
+      return HTTP_URL.test(value) || ID.test(value) || SITE_PATH.test(value) ? undefined : `${name}应为已上传文件的编号、http:// 或 https:// 开头的网址，或以 / 开头的站内路径`;
     case 'id':
     case 'fileId':
       return ID.test(value) ? undefined : `${name}只能包含字母、数字、_ 或 -`;

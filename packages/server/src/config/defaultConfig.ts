@@ -28,9 +28,9 @@ export const DEFAULT_CONFIG: ReadonlyArray<{ configKey: string; configValue: str
   { configKey: 'common.ai.bureauId', configValue: '', description: '显示 AI 助手的教育局编号（为空则不显示）' },
   { configKey: 'common.ai.pageUrl', configValue: '', description: 'AI 助手页面地址' },
   { configKey: 'common.help.wechatQr', configValue: '', description: '帮助浮窗：微信端二维码（已上传图片的编号，为空则不显示）' },
-  { configKey: 'common.help.wechatVideo', configValue: '', description: '帮助浮窗：微信端操作视频（文件编号或网址）' },
+  { configKey: 'common.help.wechatVideo', configValue: '/static/seed/help/wechat.mp4', description: '帮助浮窗：微信端操作视频（文件编号、网址或站内路径）' },
   { configKey: 'common.help.tvQr', configValue: '', description: '帮助浮窗：TV端二维码（已上传图片的编号，为空则不显示）' },
-  { configKey: 'common.help.tvVideo', configValue: '', description: '帮助浮窗：TV端操作视频（文件编号或网址）' },
+  { configKey: 'common.help.tvVideo', configValue: '/static/seed/help/tv.mp4', description: '帮助浮窗：TV端操作视频（文件编号、网址或站内路径）' },
   { configKey: 'common.help.centerUrl', configValue: '', description: '帮助浮窗：帮助中心地址（为空则为门户的 #/help）' },
 ];
 

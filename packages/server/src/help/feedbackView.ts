@@ -1,5 +1,6 @@
 /** A feedback as the API answers it, to its author and to the back-office; and the role label stored with it. */
 import { Identities, Roles } from '@dscloud/sdk/codes';
+import { mediaThumbUrl } from '@dscloud/sdk/files';
 import type { ApplyStatus, FeedbackType, ManagedFeedback, MyFeedback } from '@dscloud/sdk/help';
 import type { AuthUser } from '../http/guard.js';
 import type { FileUrl } from '../lessons/lessonView.js';
@@ -19,7 +20,11 @@ export function toMyFeedback(r: FeedbackRow, fileUrl: FileUrl): MyFeedback {
     type: r.type as FeedbackType,
     content: r.content,
     contact: r.contact,
-    screenshots: r.screenshotFileIds.map((fileId) => ({ fileId, url: fileUrl(fileId) })),
+    // Screenshots are stored pictures: lists show their thumbnail (the same signed link with `/thumb`).
+    screenshots: r.screenshotFileIds.map((fileId) => {
+      const url = fileUrl(fileId);
+      return { fileId, url, thumbUrl: mediaThumbUrl(url) };
+    }),
     applyStatus: r.applyStatus as ApplyStatus,
     ...(r.reply !== null ? { reply: r.reply } : {}),
     ...(r.repliedAt !== null ? { repliedAt: iso(r.repliedAt) } : {}),

@@ -22,8 +22,21 @@ const P = '/cloudSchool/v1/help/articles';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** The platform's own operation videos (`/static/seed/help/<name>.mp4`) have a poster beside them (`<name>.jpg`). */
+const SEED_VIDEO = /^\/static\/seed\/help\/([A-Za-z0-9][A-Za-z0-9_-]{0,63})\.mp4$/;
+
 function toSummary(r: ArticleRow): HelpArticleSummary {
-  return { id: r.id, topic: r.topic, title: r.title, summary: r.summary, ...(r.videoUrl ? { videoUrl: r.videoUrl } : {}), sort: r.sort, updatedAt: iso(r.updatedAt) };
+  const seed = r.videoUrl ? SEED_VIDEO.exec(r.videoUrl) : null;
+  return {
+    id: r.id,
+    topic: r.topic,
+    title: r.title,
+    summary: r.summary,
+    ...(r.videoUrl ? { videoUrl: r.videoUrl } : {}),
+    ...(seed ? { posterUrl: `/static/seed/help/${seed[1]}.jpg` } : {}),
+    sort: r.sort,
+    updatedAt: iso(r.updatedAt),
+  };
 }
 
 function toArticle(r: ArticleRow): HelpArticle {

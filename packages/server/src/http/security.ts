@@ -19,10 +19,33 @@ export interface SecurityOptions {
   wechatQrUrl: string;
   /** Device shells' host pages, the only other pages that may frame the portal (docs/device.md). */
   shellOrigins?: string[];
+  /**
+   * Other sites the portal's pages may frame, read when a page is served (the AI assistant's page of
+   * the settings, `common.ai.pageUrl`): a change in the settings applies from the next page load.
+   */
+  frameTargets?: () => Promise<readonly string[]>;
 }
+
+/** Where the frame targets of a page request wait for helmet (its directive functions are synchronous). */
+const FRAME_TARGETS = Symbol('frameTargets');
+type WithFrameTargets = { [FRAME_TARGETS]?: readonly string[] };
 
 function ownOrigin(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`;
+}
+
+/** The origins of the http(s) addresses among `values` (anything else is left out). */
+export function httpOrigins(values: readonly string[]): string[] {
+  const origins = new Set<string>();
+  for (const value of values) {
+    try {
+      const url = new URL(value.trim());
+      if (url.protocol === 'https:' || url.protocol === 'http:') origins.add(url.origin);
+    } catch {
+      // Not an address: nothing to frame.
+    }
+  }
+  return [...origins];
 }
 
 export function originAllowed(origin: string, request: FastifyRequest, allowed: readonly string[]): boolean {
@@ -47,7 +70,7 @@ export async function installSecurity(app: FastifyInstance, options: SecurityOpt
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...options.allowedOrigins],
         workerSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'", wechatOrigin],
+        frameSrc: ["'self'", wechatOrigin, (req) => ((req as WithFrameTargets)[FRAME_TARGETS] ?? []).join(' ')],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -57,6 +80,14 @@ export async function installSecurity(app: FastifyInstance, options: SecurityOpt
     },
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
+  const { frameTargets } = options;
+  if (frameTargets) {
+    // Only documents (a browser asking for HTML) carry a policy that frames matter for.
+    app.addHook('onRequest', async (request) => {
+      if (request.method !== 'GET' || !String(request.headers.accept ?? '').includes('text/html')) return;
+      (request.raw as WithFrameTargets)[FRAME_TARGETS] = await frameTargets().catch(() => []);
+    });
+  }
   app.addHook('onRequest', (request, reply, done) => {
     headers(request.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
   });

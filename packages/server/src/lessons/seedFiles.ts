@@ -1,7 +1,7 @@
 /**
- * The committed demo media (`packages/server/seed/media`, `seed/banners`) served read-only at
- * `/static/seed/media/<file>` and `/static/seed/banners/<file>`, with Range requests (the player
- * seeks) through @fastify/static's sendFile. Only plain file names of those two folders are served.
+ * The committed demo media (`packages/server/seed/media`, `seed/banners`, `seed/help`) served
+ * read-only at `/static/seed/<folder>/<file>`, with Range requests (the player seeks) through
+ * @fastify/static's sendFile. Only plain file names of those three folders are served.
  */
 import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
@@ -12,6 +12,8 @@ import { AppError } from '../http/appError.js';
 
 export const SEED_MEDIA_PREFIX = '/static/seed/media/';
 export const SEED_BANNER_PREFIX = '/static/seed/banners/';
+/** The operation videos of the help centre and the help widget, with their posters (`<name>.jpg`). */
+export const SEED_HELP_PREFIX = '/static/seed/help/';
 
 /** The seed folder beside `src/` (source and tests) or beside `dist/` (bundle); SEED_DIR overrides. */
 export function findSeedDir(): string | undefined {
@@ -32,7 +34,7 @@ export async function seedFileRoutes(app: FastifyInstance): Promise<void> {
         params: {
           type: 'object',
           required: ['folder', 'file'],
-          properties: { folder: { type: 'string', enum: ['media', 'banners'] }, file: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$' } },
+          properties: { folder: { type: 'string', enum: ['media', 'banners', 'help'] }, file: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$' } },
         },
       },
     },

@@ -18,7 +18,8 @@ export const HELP_MEDIA = {
 } as const;
 
 const ITEMS = Object.keys(HELP_MEDIA);
-const ADDRESS = /^https?:\/\//i;
+/** An address (`https://…`) or a path of this site (`/static/seed/help/wechat.mp4`); anything else is a stored file id. */
+const ADDRESS = /^(https?:\/\/|\/(?!\/))/i;
 
 export async function helpMediaRoute(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get<{ Params: { item: keyof typeof HELP_MEDIA } }>(

@@ -10,6 +10,7 @@ import { canDragSort, levelOrderAfterMove } from './carouselOrder';
 import { SlideEditDrawer } from './SlideEditDrawer';
 import { DragHandle, SortableRow } from './SortableRow';
 import './carousel.css';
+import { Thumbnail } from '../../media/Thumbnail';
 
 type CarouselFilters = { keyword: 'text'; visibility: 'text'; enabled: 'int' };
 const SPEC = { filters: { keyword: 'text', visibility: 'text', enabled: 'int' }, pageSizes: [50, 100] } as const satisfies TableSpec<CarouselFilters>;
@@ -95,7 +96,7 @@ export default function CarouselScreen() {
     {
       key: 'image',
       title: t('lbt.col.image'),
-      render: (_, row) => (row.imageUrl ? <img className="ds-lbt-thumb" src={platform.http.url(row.imageUrl)} alt={row.title} /> : '—'),
+      render: (_, row) => (row.imageUrl ? <Thumbnail className="ds-lbt-thumb" src={platform.http.url(row.imageUrl)} alt={row.title} width={172} height={39} /> : '—'),
     },
     { key: 'title', title: t('lbt.col.title'), render: (_, row) => row.title },
     { key: 'level', title: t('lbt.col.level'), render: (_, row) => (row.orgId ? row.orgName || row.orgId : t('lbt.city')) },

@@ -78,7 +78,7 @@ export default function FeedbackScreen() {
           <p>{row.content}</p>
           {row.screenshots.map((shot, i) => (
             <a key={shot.fileId} href={shot.url} target="_blank" rel="noopener noreferrer">
-              <img src={shot.url} alt={t('feedback.screenshotAlt', { n: i + 1 })} width={64} height={44} loading="lazy" />
+              <img src={shot.thumbUrl ?? shot.url} alt={t('feedback.screenshotAlt', { n: i + 1 })} width={64} height={44} loading="lazy" />
             </a>
           ))}
           {row.reply ? <p className="ds-fbm-reply">{`${t('feedback.reply')}：${row.reply}`}</p> : null}

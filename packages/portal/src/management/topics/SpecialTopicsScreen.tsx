@@ -9,6 +9,7 @@ import { TopicDialog } from './TopicDialog';
 import { TopicLessonsDrawer } from './TopicLessonsDrawer';
 import { useTopicsAdminApi } from './useTopicsAdminApi';
 import './topics.css';
+import { Thumbnail } from '../../media/Thumbnail';
 
 const SPEC = { filters: { keyword: 'text', typeId: 'text' } } as const satisfies TableSpec<{ keyword: 'text'; typeId: 'text' }>;
 
@@ -46,7 +47,7 @@ export default function SpecialTopicsScreen() {
       title: t('special.cover'),
       width: 120,
       render: (_: unknown, row: Topic) =>
-        row.coverUrl ? <img className="ds-topic-cover" src={row.coverUrl} alt={row.name} /> : <span className="ds-mgmt-muted">{t('special.noCover')}</span>,
+        row.coverUrl ? <Thumbnail className="ds-topic-cover" src={row.coverUrl} alt={row.name} width={96} height={54} /> : <span className="ds-mgmt-muted">{t('special.noCover')}</span>,
     },
     { key: 'name', title: t('names.name'), dataIndex: 'name' },
     { key: 'type', title: t('special.type'), render: (_: unknown, row: Topic) => row.typeName ?? t('special.typeNone'), width: 120 },
