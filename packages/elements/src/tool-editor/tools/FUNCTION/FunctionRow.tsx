@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ToolProps } from '../../toolModule.js';
 import { tr } from '../shared/i18n.js';
 import { formulaProblem } from './formula.js';
@@ -34,14 +34,19 @@ export function FunctionRow({ index, fn, params, readOnly, locale, onCommit, onR
     setShown(fn.expr);
     setDraft(fn.expr);
   }
+  // The latest handler, so a host that renders again while the teacher pauses does not restart the wait.
+  const latestCommit = useRef(onCommit);
+  useLayoutEffect(() => {
+    latestCommit.current = onCommit;
+  });
   useEffect(() => {
     if (readOnly || draft === fn.expr || draft.trim() === fn.expr || formulaProblem(draft, params, locale)) return undefined;
     const timer = setTimeout(() => {
       setProblem(undefined);
-      onCommit(draft.trim());
+      latestCommit.current(draft.trim());
     }, SETTLE_MS);
     return () => clearTimeout(timer);
-  }, [draft, fn.expr, params, locale, readOnly, onCommit]);
+  }, [draft, fn.expr, params, locale, readOnly]);
   const commit = () => {
     if (draft === fn.expr && !problem) return;
     const message = formulaProblem(draft, params, locale);
