@@ -11,7 +11,7 @@ import replace from '@rollup/plugin-replace';
 import terser from '@rollup/plugin-terser';
 import { transform as esbuildTransform } from 'esbuild';
 import { retryableImports } from './scripts/retryable-imports.mjs';
-import { toolAssets } from './scripts/tool-assets.mjs';
+import { excalidrawOwnFonts, toolAssets } from './scripts/tool-assets.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const sdkSrc = path.join(root, 'packages/sdk/src');
@@ -172,7 +172,7 @@ const elementsPeer = {
   external: reactExternal,
   treeshake,
   onwarn,
-  plugins: [recordOutputs(), inlineCss(), workerChunks(), resolve(), commonjs(), json({ preferConst: true }), tsPlugin(elementsTs), terser({ format: { comments: false } })],
+  plugins: [recordOutputs(), inlineCss(), workerChunks(), resolve(), commonjs(), json({ preferConst: true }), excalidrawOwnFonts(), tsPlugin(elementsTs), terser({ format: { comments: false } })],
   output: { dir: path.join(elements, 'dist'), format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/peer-[name]-[hash].js', sourcemap: true },
 };
 
@@ -190,6 +190,7 @@ const elementsStandalone = {
     commonjs(),
     // Excalidraw imports a colour table as JSON (open-color).
     json({ preferConst: true }),
+    excalidrawOwnFonts(),
     tsPlugin(elementsTs),
     // Loaded by browsers directly: a lazy part that failed offline must load when asked again.
     retryableImports(),

@@ -46,3 +46,26 @@ export function toolAssets() {
     },
   };
 }
+
+const CDN_START = '`https://esm.sh/';
+const CDN_END = '/dist/prod/`';
+/** Our own copy instead: the asset path the whiteboard sets before Excalidraw loads (an absolute URL). */
+const OWN_COPY = '(typeof window.EXCALIDRAW_ASSET_PATH=="string"?window.EXCALIDRAW_ASSET_PATH:location.origin+"/")';
+
+/**
+ * Rollup/Vite: Excalidraw 0.18 gives every font a second source on esm.sh (its `ASSETS_FALLBACK_URL`),
+ * and browsers fetch it (a page with a CSP logs violations; a page without one sends requests to another
+ * host). The fallback becomes our own copy, so no font request leaves the server that serves the tools.
+ */
+export function excalidrawOwnFonts() {
+  return {
+    name: 'ds-excalidraw-own-fonts',
+    transform(code, id) {
+      if (!id.includes('@excalidraw') || !code.includes('ASSETS_FALLBACK_URL')) return null;
+      const start = code.indexOf(CDN_START);
+      const end = start < 0 ? -1 : code.indexOf(CDN_END, start);
+      if (end < 0) throw new Error(`excalidrawOwnFonts: Excalidraw's font fallback URL not found in ${id} (a new Excalidraw version?)`);
+      return { code: code.slice(0, start) + OWN_COPY + code.slice(end + CDN_END.length), map: null };
+    },
+  };
+}

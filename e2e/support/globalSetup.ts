@@ -161,16 +161,17 @@ document.addEventListener('ds-feedback-sent', (e) => { document.body.dataset.fee
 }
 
 /**
- * A bureau's lesson-preparation page: `/tool.html?tool=<toolId>` embeds `<ds-tool-editor>`; the test
+ * A bureau's lesson-preparation page: `/tool.html?tool=<toolId>[&id=<resourceId>]` embeds `<ds-tool-editor>`; the test
  * hands the element a token (a property, never an attribute) and reads the saved resource id.
  */
-function bureauToolPage(apiBase: string, tool: string): string {
+function bureauToolPage(apiBase: string, tool: string, id: string): string {
+  const resource = id ? ` resource-id="${id.replace(/[^A-Za-z0-9_-]/g, '')}"` : '';
   return `<!doctype html>
 <html lang="zh-CN">
 <head><meta charset="utf-8"><title>区教育局 · 备课</title>
 <script type="module" src="${apiBase}/elements/ds-elements.js"></script></head>
 <body>
-<main><h1>备课工具</h1><ds-tool-editor tool="${tool.replace(/[^A-Za-z_]/g, '')}"></ds-tool-editor></main>
+<main><h1>备课工具</h1><ds-tool-editor tool="${tool.replace(/[^A-Za-z_]/g, '')}"${resource}></ds-tool-editor></main>
 <script>
 document.addEventListener('ds-tool-save', (e) => { document.body.dataset.saved = e.detail.resourceId; });
 document.addEventListener('ds-tool-error', (e) => { document.body.dataset.error = e.detail.message; });
@@ -201,7 +202,7 @@ function startBureauSite(port: number, apiBase: string): Promise<Server> {
             : url.pathname === '/help.html'
               ? bureauHelpPage(apiBase)
             : url.pathname === '/tool.html'
-              ? bureauToolPage(apiBase, url.searchParams.get('tool') ?? '')
+              ? bureauToolPage(apiBase, url.searchParams.get('tool') ?? '', url.searchParams.get('id') ?? '')
               : null;
     res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
     res.end(page ?? '<!doctype html><title>未找到</title><p>未找到</p>');

@@ -2,6 +2,7 @@ import { defineConfig, defaultClientConditions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { retryableImports } from '../../scripts/retryable-imports.mjs';
+import { excalidrawOwnFonts } from '../../scripts/tool-assets.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
@@ -11,7 +12,8 @@ export default defineConfig({
   root: here,
   base: './',
   // retryableImports: a screen or lazy part that failed offline loads when asked again (see the plugin).
-  plugins: [react(), { ...retryableImports({ late: true }), apply: 'build' }],
+  // excalidrawOwnFonts: the whiteboard's fonts only from /elements/tool-assets/, never Excalidraw's CDN fallback.
+  plugins: [react(), excalidrawOwnFonts(), { ...retryableImports({ late: true }), apply: 'build' }],
   resolve: {
     conditions: ['source', ...defaultClientConditions],
     dedupe: ['react', 'react-dom'],

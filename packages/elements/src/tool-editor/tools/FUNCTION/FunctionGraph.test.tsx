@@ -55,6 +55,21 @@ describe('FUNCTION tool (function-plot)', () => {
     expect(await reopenedJson(functionTool, doc)).to.equal(saved);
   });
 
+  it('takes a valid formula typed without Enter once typing pauses (the document becomes unsaved), a bad one stays out', async () => {
+    tool = mountTool(functionTool);
+    const input = formula(tool, 1);
+    input.focus();
+    input.select();
+    await sendKeys({ type: 'x^2+1' });
+    const doc = await waitFor(() => tool!.docs.find((d) => (d.data as FunctionData).functions[1]!.expr === 'x^2+1'));
+    expect(functionTool.check(doc)).to.equal(undefined);
+    const count = tool.docs.length;
+    await sendKeys({ type: '-(' });
+    await sendKeys({ press: 'Enter' });
+    await waitFor(() => tool!.host.querySelector('[role=alert]')?.textContent?.includes('括号未闭合'));
+    expect(tool.docs.length).to.equal(count);
+  });
+
   it('zooms and pans from the keyboard, and exports SVG and PNG', async () => {
     tool = mountTool(functionTool);
     const plot = tool.host.querySelector<HTMLElement>('.fg-plot')!;

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { ToolProps } from '../../toolModule.js';
 import { tr } from '../shared/i18n.js';
 import { formulaProblem } from './formula.js';
@@ -15,7 +15,15 @@ interface Props {
   onError(message: string): void;
 }
 
-/** One formula: typed freely, checked on Enter or when the field is left; a bad one never reaches the plot. */
+/** A pause in typing after which a valid formula counts as entered (the document is then unsaved). */
+const SETTLE_MS = 600;
+
+/**
+ * One formula: typed freely, checked on Enter or when the field is left; a bad one never reaches the plot.
+ * A valid formula also counts as entered once typing pauses: a teacher who types and then goes for 保存
+ * (disabled on an unchanged document, so its click moves no focus and leaves no blur) has an unsaved
+ * document to save, not a formula that silently stayed in the field.
+ */
 export function FunctionRow({ index, fn, params, readOnly, locale, onCommit, onRemove, onError }: Props) {
   const [draft, setDraft] = useState(fn.expr);
   const [problem, setProblem] = useState<string>();
@@ -26,6 +34,19 @@ export function FunctionRow({ index, fn, params, readOnly, locale, onCommit, onR
     setShown(fn.expr);
     setDraft(fn.expr);
   }
+  // The latest handler, so a host that renders again while the teacher pauses does not restart the wait.
+  const latestCommit = useRef(onCommit);
+  useLayoutEffect(() => {
+    latestCommit.current = onCommit;
+  });
+  useEffect(() => {
+    if (readOnly || draft === fn.expr || draft.trim() === fn.expr || formulaProblem(draft, params, locale)) return undefined;
+    const timer = setTimeout(() => {
+      setProblem(undefined);
+      latestCommit.current(draft.trim());
+    }, SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, fn.expr, params, locale, readOnly]);
   const commit = () => {
     if (draft === fn.expr && !problem) return;
     const message = formulaProblem(draft, params, locale);
