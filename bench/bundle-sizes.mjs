@@ -160,7 +160,7 @@ export function portalInitialJs() {
  * The portal's first-load JavaScript, enforced in CI (e2e/bundleBudget.e2e.ts) as a ratchet: it may
  * only shrink. The goal is 200 KB (docs/performance.md says what is left on the way).
  */
-export const PORTAL_INITIAL_BUDGET = 320 * 1024;
+export const PORTAL_INITIAL_BUDGET = 285 * 1024;
 
 /** Each budget with the measured first load and whether it holds (a missing file fails). */
 export function checkBudgets(rows = measure()) {

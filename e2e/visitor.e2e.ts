@@ -57,6 +57,20 @@ describe('visitor (not logged in)', () => {
     await context.close();
   });
 
+  it('switches a screen already shown to English: its words, loaded with the screen, change at once', async () => {
+    const { context, page } = await newPage(browser);
+    await open(page, '/main/type=new');
+    await page.getByRole('heading', { name: '推荐课程' }).waitFor();
+    await page.getByRole('link', { name: '智慧学习' }).click();
+    await page.getByRole('button', { name: '搜索' }).waitFor();
+    await page.getByRole('button', { name: /English/ }).click();
+    await page.getByRole('button', { name: 'Search' }).waitFor();
+    expect(await page.getByText('Stage', { exact: true }).count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: /中文/ }).click();
+    await page.getByRole('button', { name: '搜索' }).waitFor();
+    await context.close();
+  });
+
   it('shows the load-failure screen when a screen cannot be fetched, and recovers on refresh', async () => {
     const { context, page } = await newPage(browser);
     await open(page, '/main/type=new');

@@ -1,6 +1,5 @@
 /** Words of 操作日志 (the audit screen), Chinese first. */
 export const auditZh = {
-  'mgmt.auditLog': '操作日志',
   'audit.filters': '筛选操作日志',
   'audit.filter.person': '操作人',
   'audit.filter.action': '操作',
@@ -27,7 +26,6 @@ export const auditZh = {
 } as const;
 
 export const auditEn: Record<keyof typeof auditZh, string> = {
-  'mgmt.auditLog': 'Audit log',
   'audit.filters': 'Filter the audit log',
   'audit.filter.person': 'Person',
   'audit.filter.action': 'Action',

@@ -1,47 +1,31 @@
 /**
- * Words of the portal shell, Chinese first. Shared product messages (failure screens, errors, login
- * form) come from the SDK catalogue; these are the portal's own: navigation, footer, screen names.
+ * Words of the portal shell, Chinese first: navigation, footer, screen names, the assistant and single
+ * sign-on — what the first page shows before any screen. Each screen's words are loaded with the screen
+ * (`catalogue.ts`); `MessageKey` still names every word of every screen, so a misspelt key fails the
+ * typecheck. Shared product messages (failure screens, errors, login form) come from the SDK catalogue.
  */
-import { learnEn, learnZh } from './learnMessages';
-import { teachEn, teachZh } from './teachMessages';
-import { toolEn, toolZh } from './toolMessages';
-import { kitEn, kitZh } from './kitMessages';
-import { mgmtLessonEn, mgmtLessonZh } from './mgmtLessonMessages';
-import { settingsEn, settingsZh } from './settingsMessages';
-import { auditEn, auditZh } from './auditMessages';
-import { carouselEn, carouselZh } from './carouselMessages';
-import { topicsEn, topicsZh } from './topicsMessages';
-import { teaIntroEn, teaIntroZh } from './teaIntroMessages';
-import { activityManageEn, activityManageZh } from './activityManageMessages';
-import { activityEn, activityZh } from './activityMessages';
-import { richTextEn, richTextZh } from './richTextMessages';
-import { reviewInsightEn, reviewInsightZh } from './reviewInsightMessages';
-import { reviewEn, reviewZh } from './reviewMessages';
 import { assistantEn, assistantZh } from './assistantMessages';
 import { ssoEn, ssoZh } from './ssoMessages';
-import { helpEn, helpZh } from './helpMessages';
+import type { ScreenWordKey } from './screenWords';
 
 export type PortalLocale = 'zh-CN' | 'en';
 
 const zh = {
-  ...learnZh,
   ...ssoZh,
-  ...teachZh,
-  ...toolZh,
-  ...kitZh,
-  ...mgmtLessonZh,
-  ...settingsZh,
-  ...auditZh,
-  ...carouselZh,
-  ...topicsZh,
-  ...teaIntroZh,
-  ...activityManageZh,
-  ...activityZh,
-  ...richTextZh,
-  ...reviewInsightZh,
-  ...reviewZh,
   ...assistantZh,
-  ...helpZh,
+  'mgmt.auditLog': '操作日志',
+  'mgmt.settings': '平台设置',
+  'footer.icp': 'ICP 备案号：{value}',
+  'footer.police': '公安备案号：{value}',
+  'footer.hotlines': '客服热线',
+  'footer.hotline.account': '账号服务：{value}',
+  'footer.hotline.usage': '使用服务：{value}',
+  'footer.hotline.groupChat': '交流群：{value}',
+  'screen.teacher': '教师主页',
+  'teach.myLessons': '我的课程',
+  'teach.newLesson': '上传课程',
+  'teach.editLesson': '编辑课程',
+  'tools.title': '备课工具',
   'nav.home': '首页',
   'nav.learn': '智慧学习',
   'nav.teach': '智慧教学',
@@ -143,27 +127,25 @@ const zh = {
   'wait.famousSchool': '名校专区',
 } as const;
 
-export type MessageKey = keyof typeof zh;
+type ShellKey = keyof typeof zh;
+export type MessageKey = ShellKey | ScreenWordKey;
 
-const en: Record<MessageKey, string> = {
-  ...learnEn,
+const en: Record<ShellKey, string> = {
   ...ssoEn,
-  ...teachEn,
-  ...toolEn,
-  ...kitEn,
-  ...mgmtLessonEn,
-  ...settingsEn,
-  ...auditEn,
-  ...carouselEn,
-  ...topicsEn,
-  ...teaIntroEn,
-  ...activityManageEn,
-  ...activityEn,
-  ...richTextEn,
-  ...reviewInsightEn,
-  ...reviewEn,
   ...assistantEn,
-  ...helpEn,
+  'mgmt.auditLog': 'Audit log',
+  'mgmt.settings': 'Platform settings',
+  'footer.icp': 'ICP filing: {value}',
+  'footer.police': 'Public security filing: {value}',
+  'footer.hotlines': 'Hotlines',
+  'footer.hotline.account': 'Accounts: {value}',
+  'footer.hotline.usage': 'Usage: {value}',
+  'footer.hotline.groupChat': 'Group chat: {value}',
+  'screen.teacher': 'Teacher',
+  'teach.myLessons': 'My lessons',
+  'teach.newLesson': 'Upload a lesson',
+  'teach.editLesson': 'Edit lesson',
+  'tools.title': 'Teaching tools',
   'nav.home': 'Home',
   'nav.learn': 'Smart learning',
   'nav.teach': 'Smart teaching',
@@ -265,4 +247,5 @@ const en: Record<MessageKey, string> = {
   'wait.famousSchool': 'Famous-school zone',
 };
 
-export const messages: Record<PortalLocale, Record<MessageKey, string>> = { 'zh-CN': zh, en };
+/** The shell's words in both languages: always loaded. */
+export const shellWords: Record<PortalLocale, Record<ShellKey, string>> = { 'zh-CN': zh, en };

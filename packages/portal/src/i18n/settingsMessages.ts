@@ -1,6 +1,5 @@
 /** Words of 平台设置 and the image cropper, Chinese first. Setting names come from `@dscloud/sdk/settings`. */
 export const settingsZh = {
-  'mgmt.settings': '平台设置',
   'settings.section.footer': '平台与页脚',
   'settings.section.hotline': '客服热线',
   'settings.section.login': '登录选项',
@@ -24,16 +23,9 @@ export const settingsZh = {
   'crop.none': '尚未上传图片',
   'crop.uploading': '正在上传…',
   'crop.failed': '上传失败',
-  'footer.icp': 'ICP 备案号：{value}',
-  'footer.police': '公安备案号：{value}',
-  'footer.hotlines': '客服热线',
-  'footer.hotline.account': '账号服务：{value}',
-  'footer.hotline.usage': '使用服务：{value}',
-  'footer.hotline.groupChat': '交流群：{value}',
 } as const;
 
 export const settingsEn: Record<keyof typeof settingsZh, string> = {
-  'mgmt.settings': 'Platform settings',
   'settings.section.footer': 'Platform and footer',
   'settings.section.hotline': 'Hotlines',
   'settings.section.login': 'Login options',
@@ -57,10 +49,4 @@ export const settingsEn: Record<keyof typeof settingsZh, string> = {
   'crop.none': 'No image yet',
   'crop.uploading': 'Uploading…',
   'crop.failed': 'Upload failed',
-  'footer.icp': 'ICP filing: {value}',
-  'footer.police': 'Public security filing: {value}',
-  'footer.hotlines': 'Hotlines',
-  'footer.hotline.account': 'Accounts: {value}',
-  'footer.hotline.usage': 'Usage: {value}',
-  'footer.hotline.groupChat': 'Group chat: {value}',
 };

@@ -68,7 +68,6 @@ export const teaIntroZh = {
   'tea.famous.heading': '名师风采',
   'tea.famous.schools': '学校',
   'tea.famous.empty': '该校暂无教师介绍',
-  'screen.teacher': '教师主页',
 } as const;
 
 export const teaIntroEn: Record<keyof typeof teaIntroZh, string> = {
@@ -140,5 +139,4 @@ export const teaIntroEn: Record<keyof typeof teaIntroZh, string> = {
   'tea.famous.heading': 'Famous teachers',
   'tea.famous.schools': 'Schools',
   'tea.famous.empty': 'No teacher introductions for this school yet',
-  'screen.teacher': 'Teacher',
 } as const;

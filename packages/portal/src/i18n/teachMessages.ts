@@ -1,8 +1,5 @@
 /** Words of the teacher's lesson screens (我的课程, upload and edit), Chinese first. */
 export const teachZh = {
-  'teach.myLessons': '我的课程',
-  'teach.newLesson': '上传课程',
-  'teach.editLesson': '编辑课程',
   'teach.onlyTeachers': '只有教师可以上传和管理课程。',
   'teach.publishRule': '新上传的课程只有您和管理员能看到；管理员在管理后台发布后，所有人都可以观看。修改已发布的课程不会改变发布状态。',
   'teach.col.title': '课程名称',
@@ -80,9 +77,6 @@ export const teachZh = {
 export type TeachKey = keyof typeof teachZh;
 
 export const teachEn: Record<TeachKey, string> = {
-  'teach.myLessons': 'My lessons',
-  'teach.newLesson': 'Upload a lesson',
-  'teach.editLesson': 'Edit lesson',
   'teach.onlyTeachers': 'Only teachers can upload and manage lessons.',
   'teach.publishRule':
     'A new lesson is seen only by you and administrators; once an administrator publishes it in the back-office, everyone can watch it. Editing a published lesson keeps it published.',

@@ -1,6 +1,5 @@
 /** Words of the teacher's 备课工具 screens and the lesson's tool launcher, Chinese first. */
 export const toolZh = {
-  'tools.title': '备课工具',
   'tools.intro': '思维导图、电子课本等备课工具做好的文档保存在这里，随时打开继续编辑。',
   'tools.create': '新建',
   'tools.chooseTool': '选择工具',
@@ -21,7 +20,6 @@ export const toolZh = {
 };
 
 export const toolEn: Record<keyof typeof toolZh, string> = {
-  'tools.title': 'Teaching tools',
   'tools.intro': 'Documents made with the mind map, e-textbook and other tools are kept here; open one to go on editing.',
   'tools.create': 'New',
   'tools.chooseTool': 'Choose a tool',

@@ -1,7 +1,8 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { messages as sdkMessages, translate, type MessageKey as SdkKey } from '@dscloud/sdk/i18n';
 import { localeStore } from './localeStore';
-import { messages, type MessageKey, type PortalLocale } from './messages';
+import { wordsIn } from './catalogue';
+import type { MessageKey, PortalLocale } from './messages';
 
 export type TKey = MessageKey | SdkKey;
 export type Translate = (key: TKey, params?: Record<string, string | number>) => string;
@@ -12,7 +13,7 @@ export function useLocale(): PortalLocale {
 
 /** Portal words first, then the SDK catalogue, so both speak the same language at once. */
 export function translateIn(locale: PortalLocale, key: TKey, params?: Record<string, string | number>): string {
-  const own = messages[locale] as Record<string, string>;
+  const own = wordsIn(locale);
   if (key in own) {
     const text = own[key]!;
     return params ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole)) : text;

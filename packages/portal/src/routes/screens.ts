@@ -1,3 +1,4 @@
+import { learnWords } from '../i18n/catalogue';
 import { lazyScreen } from './lazyScreen';
 
 /**
@@ -8,7 +9,8 @@ import { lazyScreen } from './lazyScreen';
 export const screens = {
   comingSoon: lazyScreen(() => import('../screens/ComingSoon')),
   login: lazyScreen(() => import('../screens/LoginScreen')),
-  home: lazyScreen(() => import('../screens/HomeScreen')),
+  // The home screen shows lesson cards: it needs the learning words only.
+  home: lazyScreen(() => import('../screens/HomeScreen'), [learnWords]),
   waitPage: lazyScreen(() => import('../screens/WaitPage')),
   learn: lazyScreen(() => import('../lessons/LearnScreen')),
   courseDetail: lazyScreen(() => import('../lessons/detail/CourseDetailScreen')),

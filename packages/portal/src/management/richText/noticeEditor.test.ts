@@ -7,10 +7,15 @@
 import { Editor } from '@tiptap/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DESCRIPTION_MAX, NOTICE_FORMAT_SAMPLES, descriptionTooLong } from '@dscloud/sdk/activities';
+import { addWords } from '../../i18n/catalogue';
+import * as screenWords from '../../i18n/screenWords';
 import { translateIn } from '../../i18n/useT';
 import { isAllowedHref, noticeExtensions } from './noticeSchema';
 import { TOOL_GROUPS, applyLink, type ToolKey } from './noticeToolbar';
 import { noticeLength, syncValue, valueOf } from './noticeValue';
+
+// The editor's words come with its screen in the portal; here they are added as the route would.
+addWords(screenWords);
 
 const editors: Editor[] = [];
 afterEach(() => editors.splice(0).forEach((e) => e.destroy()));
