@@ -12,8 +12,9 @@ export default defineConfig({
     globalSetup: ['./test/globalSetup.ts'],
     pool: 'forks',
     server: { deps: { inline: [/@dscloud\/sdk/] } },
-    // Each file opens its own database (≈0.7 GB for PGlite); two at a time suits a 2-core machine.
-    maxWorkers: 2,
+    // Each file opens its own database (≈0.7 GB for PGlite); two at a time suit a 2-core machine, one
+    // when the run shares the machine with another suite (`npm test`'s side lanes).
+    maxWorkers: Number(process.env.SERVER_TEST_WORKERS) || 2,
     testTimeout: 30_000,
     // A test file starts its own database, migrated and seeded; generous for a loaded 2-core machine.
     hookTimeout: 180_000,
