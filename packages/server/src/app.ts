@@ -9,11 +9,12 @@ import type { AppContext } from './context.js';
 import { openDatabase, type Database } from './db/database.js';
 import { acquireDataDirLock, type DataDirLock } from './db/lock.js';
 import { migrate } from './db/migrate.js';
+import { lazyValidatorFactory, requestAjvOptions } from './http/lazyValidators.js';
 import { settingsFromEnv, type Settings } from './settings.js';
 import { checkClusterSettings } from './clusterRules.js';
 import { installErrorHandling } from './http/errorHandler.js';
 import { installJsonBodyParsing, JSON_BODY_LIMIT } from './http/bodyParsing.js';
-import { hardenRouteSchema, storableKeywords } from './http/schemaRules.js';
+import { hardenRouteSchema } from './http/schemaRules.js';
 import { installConnectionLimits, timeoutOptions } from './http/connectionLimits.js';
 import type { MeasuredCache } from './util/cacheStats.js';
 import { httpOrigins, installSecurity } from './http/security.js';
@@ -199,8 +200,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       // A request reaching a closing server gets 503 in the envelope from http/healthRoutes.ts.
       return503OnClosing: false,
       ...timeoutOptions(settings.limits),
-      // Unknown properties are removed (schemaRules.ts adds `additionalProperties: false` to every request schema).
-      ajv: { customOptions: { allowUnionTypes: true, removeAdditional: true }, plugins: [storableKeywords as never] },
+      ajv: requestAjvOptions,
+      schemaController: { compilersFactory: { buildValidator: lazyValidatorFactory() as never } },
     });
     const routeList: RouteSummary[] = [];
     app.decorate('routeList', routeList);
