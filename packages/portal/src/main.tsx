@@ -23,7 +23,8 @@ const boot = createBootStore();
 const actions = startBoot(platform, boot);
 const device = createDeviceStore(platform);
 // Only a portal framed by a device shell's page loads the bridge (platform/deviceShellStart.ts).
-if (framingOrigin()) void import('./platform/deviceShellStart').then((shell) => shell.startDeviceShell(platform, device, portalNotify));
+const hostOrigin = framingOrigin();
+if (hostOrigin) void import('./platform/deviceShellStart').then((shell) => shell.startDeviceShell(platform, device, portalNotify, hostOrigin));
 document.documentElement.lang = localeStore.get() === 'en' ? 'en' : 'zh-CN';
 applyThemeTokens(document.documentElement);
 

@@ -6,11 +6,10 @@ import { Codes, messageFor } from '@dscloud/sdk/errors';
 import { connectShellBridge } from '@dscloud/sdk/device';
 import type { Notify } from '@dscloud/sdk/http';
 import type { Platform } from './createPortalPlatform';
-import { framingOrigin, type DeviceStore } from './deviceShell';
+import type { DeviceStore } from './deviceShell';
 
-export async function startDeviceShell(platform: Platform, store: DeviceStore, notify: Notify): Promise<void> {
-  const hostOrigin = framingOrigin();
-  if (!hostOrigin) return;
+/** Connects to the shell at `hostOrigin` (the framing page's origin, as `framingOrigin()` found it). */
+export async function startDeviceShell(platform: Platform, store: DeviceStore, notify: Notify, hostOrigin: string): Promise<void> {
   store.setState({ status: 'connecting' });
   let bridge;
   try {
