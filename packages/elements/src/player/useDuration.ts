@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { mediaOf } from './usePlayback.js';
-import type { PlyrPlayer } from './usePlyr.js';
+import { isDestroyed, type PlyrPlayer } from './usePlyr.js';
 
 /** The playing video's length in seconds, 0 until the browser knows it (a new source starts over). */
 export function useDuration(player: PlyrPlayer | null, src: string): number {
@@ -16,6 +16,8 @@ export function useDuration(player: PlyrPlayer | null, src: string): number {
     player.on('loadeddata', update);
     player.on('loadedmetadata', update);
     return () => {
+      // A rebuilt or unmounted player was destroyed first, and its listeners with it.
+      if (isDestroyed(player)) return;
       player.off('loadeddata', update);
       player.off('loadedmetadata', update);
     };
