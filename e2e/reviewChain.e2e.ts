@@ -152,7 +152,7 @@ describe('a work from submission through every review level to publication', () 
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
     await page.getByRole('heading', { level: 1, name: '活动管理' }).waitFor();
     const card = page.locator('.ds-act-work', { hasText: WORK });
-    await card.getByText('已提交').waitFor();
+    await card.getByText('已提交', { exact: true }).waitFor();
     // Waiting at the first level: the teacher may still take it back.
     await card.getByRole('button', { name: '撤回' }).waitFor();
     await context.close();
@@ -204,6 +204,18 @@ describe('a work from submission through every review level to publication', () 
     const lesson = learner.page.getByRole('list', { name: '课程列表' }).locator('li', { hasText: WORK });
     await lesson.getByText('精品', { exact: true }).waitFor();
     await learner.context.close();
+
+    // The teacher's works page: high-quality, passed at every level, no longer to be taken back.
+    const teacher = await newPage(browser);
+    screenshotOnFailure(teacher.page, 'teacher-after');
+    await loginAs(teacher.page, 'teacher');
+    await open(teacher.page, `/resourcesCollect/activityList/activityDetail/activityManage/${ACTIVITY}`);
+    const mine = teacher.page.locator('.ds-act-work', { hasText: WORK });
+    await mine.getByText('优秀作品', { exact: true }).waitFor();
+    const steps = mine.getByLabel('评审进度', { exact: true });
+    await expect.poll(() => steps.getByText('已通过', { exact: true }).count()).toBe(3);
+    expect(await mine.getByRole('button', { name: '撤回' }).count()).toBe(0);
+    await teacher.context.close();
   });
 
   it('the organiser finds it in the statistics and in the downloaded Excel files', async () => {
