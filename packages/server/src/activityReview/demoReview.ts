@@ -31,6 +31,7 @@ import { probeVideo } from '../activityWorks/videoProbe.js';
 import { teacherOrgs } from '../activityWorks/orgs.js';
 import { Identity } from '../users/orgTypes.js';
 import { DEMO_ORG_IDS } from '../users/demoSeed.js';
+import { seedRollingActivity } from './demoRolling.js';
 import { DEMO_ASSIGNMENTS, DEMO_REVIEW_ACTIVITY, DEMO_REVIEW_PEOPLE, DEMO_REVIEW_WORKS, demoScores, REVIEWER_ID, TEACHER_ID, type DemoWork } from './demoReviewPlan.js';
 
 const DAY = 86_400_000;
@@ -82,6 +83,8 @@ const unitOf = (level: number, schoolId: string, districtId: string | null) => (
 
 export async function seedDemoReview(ctx: AppContext, now = ctx.now()): Promise<void> {
   const db = ctx.db.orm;
+  // Before the assignments below, which it gets too.
+  await seedRollingActivity(db, now, DEMO_REVIEW_RULES);
   const [seeded] = await db.select({ anchorAt: lessonDemoState.anchorAt }).from(lessonDemoState).where(eq(lessonDemoState.key, STATE_KEY));
   if (seeded) return shiftWindows(ctx, seeded.anchorAt, now);
   const present = new Set((await db.select({ id: users.id }).from(users).where(inArray(users.id, [TEACHER_ID, REVIEWER_ID]))).map((r) => r.id));

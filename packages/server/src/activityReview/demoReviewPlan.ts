@@ -7,6 +7,8 @@ import { AuditDecision } from '@dscloud/sdk/review';
 import { DEMO_ORG_IDS } from '../users/demoSeed.js';
 
 export const DEMO_REVIEW_ACTIVITY = 'ac-review-demo';
+/** Reviewed as works come in: sign-up, upload and audit windows open together (demoRolling.ts). */
+export const DEMO_ROLLING_ACTIVITY = 'ac-rolling-demo';
 
 /** Demo accounts (users/demoSeed.ts) that review. */
 export const AUDITOR_ID = '100000000000000006';
@@ -46,6 +48,16 @@ export const DEMO_ASSIGNMENTS: Array<[string, string, 1 | 2 | 3, string, string,
   ['ap-demo-up-2', 'ac-demo-upload', 2, REVIEWER_ID, DEMO_ORG_IDS.district, STAGE, SUBJECT],
   ['ap-demo-up-3', 'ac-demo-upload', 3, REVIEWER_ID, DEMO_ORG_IDS.city, STAGE, SUBJECT],
   ['ap-demo-up-4', 'ac-demo-upload', 3, REVIEWER_ID, DEMO_ORG_IDS.city, 3, 314],
+  // The rolling activity: the school reviewers of the review demo, the districts' and the city's.
+  ['ap-demo-roll-1', DEMO_ROLLING_ACTIVITY, 1, AUDITOR_ID, DEMO_ORG_IDS.school, STAGE, SUBJECT],
+  ['ap-demo-roll-2', DEMO_ROLLING_ACTIVITY, 1, 'u-demo-rv-s01', 'sc-01', STAGE, SUBJECT],
+  ['ap-demo-roll-3', DEMO_ROLLING_ACTIVITY, 1, 'u-demo-rv-s05', 'sc-05', STAGE, SUBJECT],
+  ['ap-demo-roll-4', DEMO_ROLLING_ACTIVITY, 1, 'u-demo-rv-s04', 'sc-04', STAGE, SUBJECT],
+  ['ap-demo-roll-5', DEMO_ROLLING_ACTIVITY, 1, 'u-demo-rv-s02', 'sc-02', STAGE, SUBJECT],
+  ['ap-demo-roll-6', DEMO_ROLLING_ACTIVITY, 2, REVIEWER_ID, DEMO_ORG_IDS.district, STAGE, SUBJECT],
+  ['ap-demo-roll-7', DEMO_ROLLING_ACTIVITY, 2, 'u-demo-rv-d4', DEMO_ORG_IDS.district2, STAGE, SUBJECT],
+  ['ap-demo-roll-8', DEMO_ROLLING_ACTIVITY, 2, 'u-demo-rv-d3', '330103000000', STAGE, SUBJECT],
+  ['ap-demo-roll-9', DEMO_ROLLING_ACTIVITY, 3, REVIEWER_ID, DEMO_ORG_IDS.city, STAGE, SUBJECT],
 ];
 
 const { PASS, RETURN, REJECT, EXCELLENT } = AuditDecision;
