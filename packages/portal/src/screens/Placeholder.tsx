@@ -1,4 +1,5 @@
-import { Button, Result } from 'antd';
+import { CloseCircleFilled, ExclamationCircleFilled, FileSearchOutlined, InfoCircleFilled, LockOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../i18n/useT';
@@ -10,24 +11,35 @@ export interface PlaceholderProps {
   extra?: ReactNode;
 }
 
-/** A full-width notice with a real heading, shared by the coming-soon, no-page and failure screens. */
+const ICONS = {
+  info: InfoCircleFilled,
+  '404': FileSearchOutlined,
+  '403': LockOutlined,
+  warning: ExclamationCircleFilled,
+  error: CloseCircleFilled,
+} as const;
+
+/**
+ * A full-width notice with a real heading, shared by the coming-soon, no-page and failure screens.
+ * Plain markup and one icon (not antd's Result and its illustrations): the no-page and failure
+ * screens belong to the shell, so this is part of every first load.
+ */
 export function Placeholder({ title, subTitle, status = 'info', extra }: PlaceholderProps) {
   const t = useT();
   const navigate = useNavigate();
+  const Icon = ICONS[status];
   return (
-    <section className="ds-placeholder">
-      <Result
-        status={status}
-        title={<h1 className="ds-placeholder-title">{title}</h1>}
-        subTitle={subTitle}
-        extra={
-          extra ?? (
-            <Button type="primary" onClick={() => void navigate('/')}>
-              {t('backHome')}
-            </Button>
-          )
-        }
-      />
+    <section className="ds-placeholder" data-status={status}>
+      <Icon className="ds-placeholder-icon" aria-hidden />
+      <h1 className="ds-placeholder-title">{title}</h1>
+      {subTitle ? <p className="ds-placeholder-desc">{subTitle}</p> : null}
+      <div className="ds-placeholder-extra">
+        {extra ?? (
+          <Button type="primary" onClick={() => void navigate('/')}>
+            {t('backHome')}
+          </Button>
+        )}
+      </div>
     </section>
   );
 }
