@@ -90,9 +90,18 @@ export function HelpWidget(props: HelpWidgetProps) {
     setRestore((n) => n + 1);
   }, []);
 
+  // 意见反馈 chosen before the platform core has loaded waits for it: only the core knows whether
+  // someone is signed in, and asking a signed-in user to log in would be wrong.
+  const [feedbackAsked, setFeedbackAsked] = useState(false);
+  useEffect(() => {
+    if (!feedbackAsked || !part || !platform) return;
+    setFeedbackAsked(false);
+    setDialog(part.signedIn(platform, props.token) ? 'feedback' : 'login');
+  }, [feedbackAsked, part, platform, props.token]);
+
   const choose = (item: HelpItem, from: HTMLElement) => {
     opener.current = from;
-    if (item === 'feedback') setDialog(part && platform && part.signedIn(platform, props.token) ? 'feedback' : 'login');
+    if (item === 'feedback') setFeedbackAsked(true);
     else setDialog(item);
   };
 
