@@ -170,6 +170,7 @@ function mathLessonTitle(node: CurriculumChapter, isUnit: boolean, r: Random): [
     ['新授课', 6],
     ['练习课', 3],
     ['习题讲评课', 1],
+    ['复习课', 1],
   ] as const);
   return r.chance(0.35) ? [`${name}（第${r.int(2, 3)}课时）· ${type}`, type] : [`${name} · ${type}`, type];
 }
