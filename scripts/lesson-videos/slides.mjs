@@ -33,7 +33,7 @@ export function titleFilters(video, info, colour, work) {
   const teacherLine = video.lang === 'en' ? `授课教师：${info.teacher}  Teacher ${info.teacher}` : `授课教师：${info.teacher}`;
   return script(work, `${video.id}-title`, [
     'drawbox=x=0:y=0:w=iw:h=44:color=black@0.28:t=fill',
-    text(work, '东山市云课堂 · 点播课', { size: 18, x: 20, y: 12, colour: 'white@0.9' }),
+    text(work, '东山市教育云校 · 课程视频', { size: 18, x: 20, y: 12, colour: 'white@0.9' }),
     text(work, info.unitLine, { size: 18, x: 'w-tw-20', y: 12, colour: 'white@0.9' }),
     `drawbox=x=40:y=96:w=${W - 80}:h=${Math.round(size * 1.9)}:color=white@0.10:t=fill`,
     text(work, title, { size, x: '(w-tw)/2', y: 96 + Math.round(size * 0.45) }),
