@@ -68,6 +68,7 @@ describe('the demo lessons a newcomer opens', () => {
     await notice.waitFor();
     expect(await notice.getAttribute('data-live-state')).toBe('living');
     expect(await notice.innerText()).toMatch(/^直播中[\s\S]*录播视频，不是实时画面/);
+    if (process.env.DEMO_LIVE_SHOT) await page.screenshot({ path: process.env.DEMO_LIVE_SHOT, fullPage: false });
     await context.close();
   });
 
