@@ -53,3 +53,14 @@ export async function animationsSettled(page: Page): Promise<void> {
     { polling: 'raf', timeout: 10_000 },
   );
 }
+
+/** The violations of the named axe rules only (any impact), e.g. `heading-order`, a moderate one. */
+export async function ruleViolations(page: Page, rules: string[]): Promise<AxeViolation[]> {
+  await animationsSettled(page);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async (rules) => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'rule', values: rules } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 5).map((n) => ({ target: n.target, html: n.html.slice(0, 200) })) }));
+  }, rules);
+}

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import carousel from './carousel.json' with { type: 'json' };
 import { curriculum, specialSubjects } from './catalogue.js';
 import { DEFAULT_LESSON_COUNT, generateLessons } from './lessons.js';
-import { MOOV_AT_END_VIDEO, SEED_MEDIA, SEED_MEDIA_FILES } from './media.js';
+import { LESSON_VIDEOS, MOOV_AT_END_VIDEO, SEED_MEDIA } from './media.js';
 import { SEED_SCHOOLS, SEED_TEACHERS } from './people.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -53,10 +53,9 @@ describe('generateLessons', () => {
       expect(teacher.subjectCode).toBe(l.subjectCode);
       expect(SEED_SCHOOLS.find((s) => s.schoolId === l.schoolId)?.stages).toContain(l.stage);
       for (const id of l.specialSubjectIds) expect(topics.has(id)).toBe(true);
-      for (const file of [l.coverFile, l.videoFile, l.captionFile]) {
-        expect(SEED_MEDIA_FILES).toContain(file);
-        expect(existsSync(join(here, 'media', file)), file).toBe(true);
-      }
+      const video = LESSON_VIDEOS.find((v) => v.video === l.videoFile)!;
+      expect([l.coverFile, l.captionFile]).toEqual([video.cover, video.captions]);
+      for (const file of [l.coverFile, l.videoFile, l.captionFile]) expect(existsSync(join(here, 'lesson-videos', file)), file).toBe(true);
       expect(l.title.length).toBeGreaterThan(3);
       if (!l.published) expect([l.publishTime, l.excellent, l.downloadCount]).toEqual([null, false, 0]);
     }

@@ -4,12 +4,14 @@
  * `generateLessons({ count, now, seed })` spreads lessons over the stages, subjects, grades, editions,
  * books and chapter nodes of `curriculum.json`, with teachers and schools of one city bureau, live and
  * on-demand kinds, live times around `now` (past, today, the next 14 days), publish status, the
- * excellent flag, download counts, special subjects, and cover/video/caption files from `media/`.
+ * excellent flag, download counts, special subjects, and cover/video/caption files from `lesson-videos/`.
+ * Lessons are filed only under the chapter nodes that have a demo video, so each lesson's video is about
+ * its title (the poem, the problem, the dialogue of that node), taught by the teacher on its title card.
  * The same seed, count and `now` always give the same lessons. No database or file access here.
  */
 import type { CurriculumLabels, LiveState } from '@dscloud/sdk/lessons';
 import { curriculum, specialSubjects, type Curriculum, type CurriculumBook, type CurriculumChapter, type CurriculumKnowledgePoint, type CurriculumSubject } from './catalogue.js';
-import { clipForSubject } from './media.js';
+import { DEMO_TEACHER_INFO_ID, lessonVideoFor } from './media.js';
 import { SEED_BUREAU, SEED_SCHOOLS, SEED_TEACHERS, type SeedTeacher } from './people.js';
 
 // ------------------------------------------------------------------ lesson type
@@ -52,10 +54,15 @@ export interface SeedLesson extends CurriculumLabels {
   excellent: boolean;
   downloadCount: number;
   viewCount: number;
-  /** File names in `media/`. */
+  /** File names in `lesson-videos/`. */
   coverFile: string;
   videoFile: string;
   captionFile: string;
+  /** The language of the video's narration and captions. */
+  captionLang: 'zh' | 'en';
+  videoSeconds: number;
+  /** The video's title card names the demo teacher account (王晓明): the demo seed gives it the lesson. */
+  demoTeacherVideo: boolean;
   specialSubjectIds: string[];
 }
 
@@ -163,6 +170,7 @@ function mathLessonTitle(node: CurriculumChapter, isUnit: boolean, r: Random): [
     ['新授课', 6],
     ['练习课', 3],
     ['习题讲评课', 1],
+    ['复习课', 1],
   ] as const);
   return r.chance(0.35) ? [`${name}（第${r.int(2, 3)}课时）· ${type}`, type] : [`${name} · ${type}`, type];
 }
@@ -269,10 +277,11 @@ export function generateLessons(options: GenerateLessonsOptions = {}): SeedLesso
     const edition = editions.get(book.editionId);
     const nodes = chaptersByBook.get(book.id) ?? [];
     if (nodes.length === 0) throw new Error(`book ${book.id} has no chapters`);
-    // Mostly leaf lessons; now and then a whole unit (单元整体教学, 复习).
+    // The nodes of the book that have a demo video; a curriculum without any (tests) uses its leaves.
+    const filmed = nodes.filter((n) => lessonVideoFor(n.id));
     const leaves = nodes.filter((n) => !childCount.has(n.id));
-    const units = nodes.filter((n) => n.level === 1 && childCount.has(n.id));
-    const node = units.length > 0 && r.chance(0.12) ? r.pick(units) : r.pick(leaves.length > 0 ? leaves : nodes);
+    const node = r.pick(filmed.length > 0 ? filmed : leaves.length > 0 ? leaves : nodes);
+    const video = lessonVideoFor(node.id);
 
     const path: CurriculumChapter[] = [];
     for (let n: CurriculumChapter | undefined = node; n; n = n.parentId ? chapters.get(n.parentId) : undefined) path.unshift(n);
@@ -288,7 +297,10 @@ export function generateLessons(options: GenerateLessonsOptions = {}): SeedLesso
             ? englishLessonTitle(node, unit, isUnit, r)
             : physicsLessonTitle(node, isUnit, r);
 
-    const teacher = plan.teachers.length > 0 ? r.pick(plan.teachers) : r.pick(SEED_TEACHERS);
+    const pool = plan.teachers.length > 0 ? plan.teachers : SEED_TEACHERS;
+    const filmedBy = SEED_TEACHERS.find((te) => te.teacherId === video?.teacherId);
+    // The video's own teacher; a video of the demo account is listed under a seed teacher until the demo seed hands it over.
+    const teacher = filmedBy ?? r.pick(pool);
     const school = SEED_SCHOOLS.find((s) => s.schoolId === teacher.schoolId)!;
     const kps = knowledgeBySubject.get(subject.subjectCode) ?? [];
     const knowledgePointId = kps.length > 0 && r.chance(0.8) ? r.pick(kps).id : null;
@@ -337,7 +349,6 @@ export function generateLessons(options: GenerateLessonsOptions = {}): SeedLesso
     const specialSubjectIds = specialSubjects.filter((s) => s.keywords.some((k) => haystack.includes(k))).map((s) => s.id);
     if (specialSubjectIds.length === 0 && r.chance(0.05)) specialSubjectIds.push(r.pick(['ss-03', 'ss-04']));
 
-    const clip = clipForSubject(subject.subjectCode);
     lessons.push({
       lessonId: `ls-${String(i + 1).padStart(4, '0')}`,
       title,
@@ -372,9 +383,12 @@ export function generateLessons(options: GenerateLessonsOptions = {}): SeedLesso
       excellent,
       downloadCount,
       viewCount,
-      coverFile: clip.cover,
-      videoFile: clip.video,
-      captionFile: clip.captions,
+      coverFile: video?.cover ?? '',
+      videoFile: video?.video ?? '',
+      captionFile: video?.captions ?? '',
+      captionLang: video?.captionLang ?? 'zh',
+      videoSeconds: video?.durationSeconds ?? 0,
+      demoTeacherVideo: video?.teacherId === DEMO_TEACHER_INFO_ID,
       specialSubjectIds,
     });
   }

@@ -1,4 +1,9 @@
-/** The committed demo media (`media/`, made by make-media.sh): lesson clips, posters and captions. */
+/**
+ * The committed demo media: `media/` (make-media.sh), four short test clips with posters and captions that
+ * the upload, player and format tests use; `lesson-videos/` (scripts/make-lesson-videos.mjs), the videos
+ * the demo lessons play, one per chapter node of the demo catalogue.
+ */
+import lessonVideoManifest from './lesson-videos/manifest.json' with { type: 'json' };
 
 export interface SeedMediaClip {
   /** H.264 MP4 in `media/`. */
@@ -60,14 +65,34 @@ export const MOOV_AT_END_VIDEO = SEED_MEDIA.wuli.video;
 /** MPEG-2 video in an MPEG program stream: the player's "不支持的视频格式" case. */
 export const UNSUPPORTED_VIDEO = 'unsupported-mpeg2.mpg';
 
-/** Every file in `media/` that lessons may point at. */
-export const SEED_MEDIA_FILES: readonly string[] = [
-  ...Object.values(SEED_MEDIA).flatMap((clip) => [clip.video, clip.cover, clip.captions]),
-  UNSUPPORTED_VIDEO,
-];
+// ------------------------------------------------------------------ the lesson videos
 
-export function clipForSubject(subjectCode: number): SeedMediaClip {
-  const clip = Object.values(SEED_MEDIA).find((c) => (c.subjectCodes as readonly number[]).includes(subjectCode));
-  return clip ?? SEED_MEDIA.shuxue;
+/** One demo lesson video of `lesson-videos/` (made by scripts/make-lesson-videos.mjs from library.json). */
+export interface LessonVideo {
+  id: string;
+  /** The chapter node whose lessons play it: their titles name this text, problem or dialogue. */
+  chapterId: string;
+  /** The teacher on its title card (`te-NN` of people.ts, or `te-demo-teacher`, the demo account). */
+  teacherId: string;
+  title: string;
+  video: string;
+  cover: string;
+  coverWebp: string;
+  captions: string;
+  /** The language of the narration and of its captions. */
+  captionLang: 'zh' | 'en';
+  durationSeconds: number;
+  bytes: number;
 }
 
+/** The demo teacher account's own teacher record: its videos' lessons are the `teacher` account's. */
+export const DEMO_TEACHER_INFO_ID = 'te-demo-teacher';
+
+export const LESSON_VIDEOS: readonly LessonVideo[] = (lessonVideoManifest as { videos: LessonVideo[] }).videos;
+
+const videosByChapter = new Map(LESSON_VIDEOS.map((v) => [v.chapterId, v]));
+
+/** The video of a chapter node's lessons, if the demo library has one. */
+export function lessonVideoFor(chapterId: string): LessonVideo | undefined {
+  return videosByChapter.get(chapterId);
+}

@@ -34,7 +34,7 @@ describe('on-demand lesson page', () => {
       bookName: expect.any(String),
       teacherName: expect.any(String),
       schoolName: expect.any(String),
-      coverUrl: expect.stringMatching(/^\/static\/seed\/media\/.+\.jpg$/),
+      coverUrl: expect.stringMatching(/^\/static\/seed\/lesson-videos\/.+\.jpg$/),
     });
   });
 
@@ -105,6 +105,7 @@ describe('on-demand lesson page', () => {
     expect(byTeacher.data.total).toBe(await count(h, `${PUBLISHED_ON_DEMAND} AND l.teacher_name = '王雅琴'`));
     for (const row of byTeacher.data.rows) expect(row.teacherName).toBe('王雅琴');
     const byTitle = await onDemand({ keyword: '复习', pageSize: 100 });
+    expect(byTitle.data.total).toBeGreaterThan(0);
     expect(byTitle.data.total).toBe(await count(h, `${PUBLISHED_ON_DEMAND} AND l.title LIKE '%复习%'`));
     for (const row of byTitle.data.rows) expect(row.title).toContain('复习');
     expect((await onDemand({ keyword: '%' })).data.total).toBe(0);
@@ -218,8 +219,8 @@ describe('lesson detail and related lessons', () => {
     expect(answer.data.chapterPath.length).toBeGreaterThanOrEqual(1);
     expect(answer.data.knowledgeNodes[0]).toMatchObject({ nodeId: expect.any(String), name: expect.any(String) });
     expect(answer.data.resources[0]).toMatchObject({
-      playUrl: expect.stringMatching(/^\/static\/seed\/media\/.+\.mp4$/),
-      captionUrl: expect.stringMatching(/\.zh\.vtt$/),
+      playUrl: expect.stringMatching(/^\/static\/seed\/lesson-videos\/.+\.mp4$/),
+      captionUrl: expect.stringMatching(/\.(zh|en)\.vtt$/),
       durationSeconds: expect.any(Number),
     });
     expect(answer.data).toMatchObject({ collected: false, myLearning: null, scoreCount: 0 });

@@ -74,4 +74,30 @@ describe('demo media', () => {
     expect((await fetch(`${h.base}/static/seed/other/x.mp4`)).status).toBe(400);
     expect((await fetch(`${h.base}/static/seed/media/..%2Fcurriculum.json`)).status).toBe(400);
   });
+
+  it('gives every demo lesson the video of its own title, with its captions and cover, all served', async () => {
+    const rows = await h.query<{ title: string; teacher_name: string; cover_url: string; url: string; caption_url: string; duration_seconds: number }>(
+      `SELECT l.title, l.teacher_name, l.cover_url, r.url, r.caption_url, r.duration_seconds FROM lessons l JOIN lesson_resources r ON r.lesson_id = l.id WHERE l.id ~ '^ls-[0-9]{4}$'`,
+    );
+    expect(rows).toHaveLength(240);
+    expect(new Set(rows.map((r) => r.url)).size).toBeGreaterThanOrEqual(40);
+    for (const r of rows) expect(r.url, r.title).toMatch(/^\/static\/seed\/lesson-videos\/[a-z0-9-]+\.mp4$/);
+    const spring = rows.filter((r) => r.title.includes('北京的春节'));
+    expect(spring.length).toBeGreaterThan(0);
+    for (const r of spring) {
+      expect([r.url, r.caption_url, r.cover_url]).toEqual([
+        '/static/seed/lesson-videos/yw6b-beijingdechunjie.mp4',
+        '/static/seed/lesson-videos/yw6b-beijingdechunjie.zh.vtt',
+        '/static/seed/lesson-videos/yw6b-beijingdechunjie.jpg',
+      ]);
+      // The title card names 王晓明: the demo teacher account teaches it.
+      expect(r.teacher_name).toBe('王晓明');
+      expect(Number(r.duration_seconds)).toBeGreaterThanOrEqual(20);
+    }
+    expect(rows.filter((r) => r.title.includes('北京的春节') || r.url.includes('dengguanquelou')).every((r) => r.title.includes('北京的春节') !== r.url.includes('dengguanquelou'))).toBe(true);
+    const video = await fetch(`${h.base}${spring[0]!.url}`, { headers: { range: 'bytes=0-7' } });
+    expect([video.status, video.headers.get('content-type')]).toEqual([206, 'video/mp4']);
+    expect(await (await fetch(`${h.base}${spring[0]!.caption_url}`)).text()).toContain('同学们好！这节课我们学习《北京的春节》。');
+    expect((await fetch(`${h.base}/static/seed/lesson-videos/yw6b-beijingdechunjie.webp`)).headers.get('content-type')).toBe('image/webp');
+  });
 });

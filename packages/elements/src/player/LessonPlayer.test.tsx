@@ -59,6 +59,21 @@ describe('<ds-lesson-player> playback in Chromium', () => {
     expect(shadow(el).querySelectorAll('.ds-player__item')[1]!.getAttribute('aria-current')).to.equal('true');
   });
 
+  it('shows the video’s own frame as the cover when the video has no cover picture', async () => {
+    const { coverImg: _none, ...uploaded } = clip('lesson-shuxue-tuxing', '上传的视频');
+    el = mountPlayer({}, [uploaded]);
+    await ready(el);
+    const frame = $<HTMLVideoElement>(el, '.ds-player__cover video.ds-player__cover-frame');
+    expect(frame, 'a poster frame in the cover').to.not.equal(null);
+    expect(frame!.src).to.equal(`${uploaded.src}#t=1`);
+    expect(frame!.muted).to.equal(true);
+    // A frame is decoded and painted (HAVE_CURRENT_DATA), not a black box.
+    await waitFor(() => frame!.readyState >= 2 && frame!.videoWidth > 0, { message: 'poster frame decoded' });
+    $<HTMLButtonElement>(el, '.ds-player__cover')!.click();
+    await playing(el);
+    expect($(el, '.ds-player__cover')).to.equal(null);
+  });
+
   it('stops at end-time (2 s) and fires ds-player-ended', async () => {
     el = mountPlayer({ 'end-time': '2' }, [SOURCES[1]!]);
     await ready(el);

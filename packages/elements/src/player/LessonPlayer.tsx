@@ -221,7 +221,12 @@ export function LessonPlayer(props: LessonPlayerProps) {
         <div ref={host} className="ds-player__video" part="video" />
         {showCover ? (
           <button type="button" className="ds-player__cover" part="cover" aria-label={m.playCover(item.title ?? '')} onClick={playCover}>
-            {item.coverImg ? <img className="ds-player__cover-img" src={item.coverImg} alt="" /> : null}
+            {item.coverImg ? (
+              <img className="ds-player__cover-img" src={item.coverImg} alt="" />
+            ) : item.src ? (
+              // No cover (an uploaded video): the video's own frame at 1 s stands in, never a black box.
+              <video className="ds-player__cover-img ds-player__cover-frame" src={`${item.src}#t=1`} preload="metadata" muted playsInline tabIndex={-1} aria-hidden="true" />
+            ) : null}
             <span className="ds-player__cover-play" aria-hidden="true" />
             {item.title ? <span className="ds-player__cover-title" aria-hidden="true">{item.title}</span> : null}
           </button>

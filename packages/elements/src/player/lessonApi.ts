@@ -22,6 +22,13 @@ const silent = { silent: true } as const;
 /** Server paths are relative to the API origin; the media element needs absolute ones. */
 const absolute = (platform: Platform, url: string | undefined) => (!url ? '' : /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : platform.http.url(url));
 
+/** A caption file's track: English when its name says so (`lesson.en.vtt`), else Chinese. */
+export function captionTrack(src: string, lang: string): { src: string; srclang: string; label: string } {
+  const english = /\.en\.vtt(?:[?#]|$)/i.test(src);
+  const label = english ? (lang === 'en' ? 'English' : '英文') : lang === 'en' ? 'Chinese' : '中文';
+  return { src, srclang: english ? 'en' : 'zh', label };
+}
+
 /**
  * `token`: a token the host handed to the element. Calls then carry it instead of the session's, and
  * skip the session's refresh (the host owns that token's lifetime).
@@ -38,7 +45,7 @@ export function lessonApi(platform: Platform, token: () => string | undefined = 
         coverImg: cover,
         desc: detail.description ?? '',
         resourceId: r.resourceId,
-        captions: r.captionUrl ? [{ src: absolute(platform, r.captionUrl), srclang: 'zh', label: lang === 'en' ? 'Chinese' : '中文' }] : [],
+        captions: r.captionUrl ? [captionTrack(absolute(platform, r.captionUrl), lang)] : [],
       }));
       const learning = detail.myLearning;
       return { title: detail.title, sources, resume: learning ? { resourceId: learning.lastResourceId, position: learning.lastPosition } : null };

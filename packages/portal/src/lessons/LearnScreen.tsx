@@ -99,7 +99,7 @@ export default function LearnScreen() {
           {page.status === 'ready' ? t('learn.total', { total }) : ''}
         </span>
       </div>
-      <LessonGrid state={rows} label={t('learn.results')} />
+      <LessonGrid state={rows} label={t('learn.results')} headingLevel={2} />
       {total > PAGE_SIZE ? (
         <nav className="ds-pager" aria-label={t('learn.pagination')}>
           <Pagination

@@ -13,18 +13,21 @@ export interface LessonCardProps {
   extra?: ReactNode;
   /** Where the card leads; the lesson detail by default. */
   to?: string;
+  /** The title's heading level: 2 when the list sits straight under the page's h1, 3 under a section's h2. */
+  headingLevel?: 2 | 3;
 }
 
 /**
  * One lesson in a list: cover, title (the link), teacher, school and the subject tag in the subject's
  * own colour. The whole card is not a link, so screen readers hear the title once, not every line.
  */
-export function LessonCard({ lesson, extra, to }: LessonCardProps) {
+export function LessonCard({ lesson, extra, to, headingLevel = 3 }: LessonCardProps) {
   const t = useT();
   const en = useLocale() === 'en';
   const { platform } = usePortal();
   const cover = lesson.coverUrl ? platform.http.url(lesson.coverUrl) : null;
   const state = lesson.liveFlag === 1 && lesson.liveState ? lesson.liveState : null;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="ds-lesson-card" data-subject={lesson.subjectCode}>
       <div className="ds-lesson-card-cover">
@@ -34,9 +37,9 @@ export function LessonCard({ lesson, extra, to }: LessonCardProps) {
         {lesson.liveFlag === 0 && lesson.durationSeconds ? <span className="ds-lesson-card-duration">{clock(lesson.durationSeconds)}</span> : null}
       </div>
       <div className="ds-lesson-card-body">
-        <h3 className="ds-lesson-card-title">
+        <Heading className="ds-lesson-card-title">
           <Link to={to ?? `/course-detail/${encodeURIComponent(lesson.lessonId)}`}>{lesson.title}</Link>
-        </h3>
+        </Heading>
         <div className="ds-lesson-card-tags">
           <SubjectTag code={lesson.subjectCode} name={lesson.subjectName} />
           {lesson.gradeName ? <span className="ds-lesson-card-grade">{lesson.gradeName}</span> : null}

@@ -13,10 +13,12 @@ export interface LessonGridProps<T extends LessonSummary> {
   empty?: string;
   extra?: (lesson: T) => ReactNode;
   to?: (lesson: T) => string;
+  /** The cards' heading level (LessonCard): 2 for a list straight under the page's h1. */
+  headingLevel?: 2 | 3;
 }
 
 /** A list of lesson cards with its loading, failure and empty states. */
-export function LessonGrid<T extends LessonSummary>({ state, label, empty, extra, to }: LessonGridProps<T>) {
+export function LessonGrid<T extends LessonSummary>({ state, label, empty, extra, to, headingLevel }: LessonGridProps<T>) {
   const t = useT();
   const rows = state.data ?? [];
   return (
@@ -30,7 +32,7 @@ export function LessonGrid<T extends LessonSummary>({ state, label, empty, extra
         <ul className="ds-lesson-grid" aria-label={label}>
           {rows.map((lesson) => (
             <li key={lesson.lessonId}>
-              <LessonCard lesson={lesson} extra={extra?.(lesson)} to={to?.(lesson)} />
+              <LessonCard lesson={lesson} extra={extra?.(lesson)} to={to?.(lesson)} headingLevel={headingLevel} />
             </li>
           ))}
         </ul>

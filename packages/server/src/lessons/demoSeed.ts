@@ -1,7 +1,7 @@
 /**
  * Demo content of the cloud-lesson area (SEED_DEMO): teacher introductions for the generated teacher
  * pool and the demo teacher accounts, special topics, the home carousel and 240 lessons from
- * `seed/lessons.ts` with videos served from `/static/seed/media/`. The curriculum is loaded on every
+ * `seed/lessons.ts` with videos, captions and covers served from `/static/seed/lesson-videos/`. The curriculum is loaded on every
  * start, demo or not: lessons are filed under it. Idempotent: rows are only added when missing, and
  * later starts move the demo live schedule along by whole days so it stays around today.
  */
@@ -11,21 +11,19 @@ import { carouselImages, type SlideVisibility, lessonDemoState, lessonKnowledgeN
 import carouselJson from '../../seed/carousel.json' with { type: 'json' };
 import { specialSubjects as seedTopics } from '../../seed/catalogue.js';
 import { DEFAULT_SEED, generateLessons, type SeedLesson } from '../../seed/lessons.js';
-import { SEED_MEDIA } from '../../seed/media.js';
 import { SEED_SCHOOLS, SEED_TEACHERS } from '../../seed/people.js';
 import { seedCurriculum } from '../curriculum/curriculumSeed.js';
 import { DEMO_ACCOUNTS, DEMO_ORG_IDS } from '../users/demoSeed.js';
 import { insertMany } from '../db/insertMany.js';
 import { chinaDayStart } from './lessonStats.js';
-import { SEED_BANNER_PREFIX, SEED_MEDIA_PREFIX } from './seedFiles.js';
+import { SEED_BANNER_PREFIX, SEED_LESSON_VIDEO_PREFIX } from './seedFiles.js';
 import { seedTaxonomy } from '../taxonomy/demoSeed.js';
 
 export const DEMO_LESSON_COUNT = 240;
 const DAY = 86_400_000;
-/** Lessons (by position) that the demo `teacher` account teaches: the portal shows "my lessons" at once. */
+/** At least this many lessons are the demo `teacher` account's (those whose video's title card names it): "my lessons" at once. */
 const DEMO_TEACHER_LESSONS = 12;
 
-const clipSeconds = (video: string) => Object.values(SEED_MEDIA).find((c) => c.video === video)?.durationSeconds ?? 0;
 const ms = (iso: string | null) => (iso === null ? null : Date.parse(iso));
 
 interface Slide {
@@ -118,8 +116,11 @@ export async function seedCloudLessons(db: Orm, options: { demo: boolean; now: n
 }
 
 async function insertLessons(db: Orm, list: SeedLesson[], demoTeacherId: string | undefined, now: number): Promise<void> {
-  // The first primary Chinese and maths lessons belong to the demo teacher; two of them unpublished.
-  const mine = new Set(list.filter((l) => l.stage === 2).slice(0, demoTeacherId ? DEMO_TEACHER_LESSONS : 0).map((l) => l.lessonId));
+  // Every lesson whose video the demo teacher presents belongs to the demo teacher (topped up to 12 with
+  // primary lessons should a schedule have fewer); two of them unpublished.
+  const filmed = list.filter((l) => l.demoTeacherVideo);
+  const topUp = list.filter((l) => !l.demoTeacherVideo && l.stage === 2).slice(0, Math.max(0, DEMO_TEACHER_LESSONS - filmed.length));
+  const mine = new Set(demoTeacherId ? [...filmed, ...topUp].map((l) => l.lessonId) : []);
   const unpublished = new Set([...mine].slice(0, 2));
   await insertMany(
     db,
@@ -133,8 +134,8 @@ async function insertLessons(db: Orm, list: SeedLesson[], demoTeacherId: string 
         liveFlag: live ? 1 : 0, stage: l.stage, subjectCode: l.subjectCode, grade: l.grade, editionId: l.editionId, bookId: l.bookId,
         chapterNodeId: l.chapterId, teacherUserId: own ? demoTeacherId : null, teacherInfoId: own ? 'te-demo-teacher' : l.teacherId,
         teacherName: own ? '王晓明' : l.teacherName, schoolId: own ? DEMO_ORG_IDS.school : l.schoolId,
-        schoolName: own ? '东山市南湖区实验小学' : l.schoolName, coverUrl: SEED_MEDIA_PREFIX + l.coverFile,
-        durationSeconds: live ? l.durationMinutes * 60 : clipSeconds(l.videoFile), liveStartAt: ms(l.liveStartTime), liveEndAt: ms(l.liveEndTime),
+        schoolName: own ? '东山市南湖区实验小学' : l.schoolName, coverUrl: SEED_LESSON_VIDEO_PREFIX + l.coverFile,
+        durationSeconds: live ? l.durationMinutes * 60 : l.videoSeconds, liveStartAt: ms(l.liveStartTime), liveEndAt: ms(l.liveEndTime),
         publishStatus: published ? 1 : 0, publishAt: published ? (ms(l.publishTime) ?? now) : null, excellentFlag: published && l.excellent ? 1 : 0,
         downloadCount: l.downloadCount, learningCount: Math.round(l.viewCount * 0.6), viewCount: l.viewCount, createdBy: own ? demoTeacherId : null,
         createdAt: ms(l.createTime)!, updatedAt: ms(l.createTime)!,
@@ -146,8 +147,8 @@ async function insertLessons(db: Orm, list: SeedLesson[], demoTeacherId: string 
     db,
     lessonResources,
     list.map((l) => ({
-      id: `rs-${l.lessonId}`, lessonId: l.lessonId, title: l.title, url: SEED_MEDIA_PREFIX + l.videoFile,
-      durationSeconds: clipSeconds(l.videoFile), captionUrl: SEED_MEDIA_PREFIX + l.captionFile, sort: 0,
+      id: `rs-${l.lessonId}`, lessonId: l.lessonId, title: l.title, url: SEED_LESSON_VIDEO_PREFIX + l.videoFile,
+      durationSeconds: l.videoSeconds, captionUrl: SEED_LESSON_VIDEO_PREFIX + l.captionFile, sort: 0,
     })),
     { skipExisting: true },
   );

@@ -1,7 +1,7 @@
 /**
- * The committed demo media (`packages/server/seed/media`, `seed/banners`, `seed/help`) served
+ * The committed demo media (`packages/server/seed/media`, `seed/lesson-videos`, `seed/banners`, `seed/help`) served
  * read-only at `/static/seed/<folder>/<file>`, with Range requests (the player seeks) through
- * @fastify/static's sendFile. Only plain file names of those three folders are served.
+ * @fastify/static's sendFile. Only plain file names of those four folders are served.
  */
 import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
@@ -12,6 +12,8 @@ import { AppError } from '../http/appError.js';
 
 export const SEED_MEDIA_PREFIX = '/static/seed/media/';
 export const SEED_BANNER_PREFIX = '/static/seed/banners/';
+/** The demo lessons' videos, WebVTT captions and covers (`<name>.jpg`, `<name>.webp`). */
+export const SEED_LESSON_VIDEO_PREFIX = '/static/seed/lesson-videos/';
 /** The operation videos of the help centre and the help widget, with their posters (`<name>.jpg`). */
 export const SEED_HELP_PREFIX = '/static/seed/help/';
 
@@ -22,7 +24,7 @@ export function findSeedDir(): string | undefined {
   return candidates.find((p) => existsSync(path.join(p, 'media')));
 }
 
-const TYPES: Record<string, string> = { '.mp4': 'video/mp4', '.jpg': 'image/jpeg', '.vtt': 'text/vtt; charset=utf-8', '.mpg': 'video/mpeg', '.png': 'image/png' };
+const TYPES: Record<string, string> = { '.mp4': 'video/mp4', '.jpg': 'image/jpeg', '.vtt': 'text/vtt; charset=utf-8', '.mpg': 'video/mpeg', '.png': 'image/png', '.webp': 'image/webp' };
 
 export async function seedFileRoutes(app: FastifyInstance): Promise<void> {
   const seedDir = findSeedDir();
@@ -34,7 +36,7 @@ export async function seedFileRoutes(app: FastifyInstance): Promise<void> {
         params: {
           type: 'object',
           required: ['folder', 'file'],
-          properties: { folder: { type: 'string', enum: ['media', 'banners', 'help'] }, file: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$' } },
+          properties: { folder: { type: 'string', enum: ['media', 'lesson-videos', 'banners', 'help'] }, file: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$' } },
         },
       },
     },

@@ -27,7 +27,7 @@ export default function MoreLessonsScreen() {
   return (
     <div>
       <h1 className="ds-screen-title">{t(`more.${kind}`)}</h1>
-      <LessonGrid state={mapAsync(page, (p) => p.rows)} label={t(`more.${kind}`)} />
+      <LessonGrid state={mapAsync(page, (p) => p.rows)} label={t(`more.${kind}`)} headingLevel={2} />
       {total > PAGE_SIZE ? (
         <nav className="ds-pager" aria-label={t('learn.pagination')}>
           <Pagination current={pageNum} pageSize={PAGE_SIZE} total={total} showSizeChanger={false} onChange={setPageNum} />

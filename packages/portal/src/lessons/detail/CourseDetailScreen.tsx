@@ -10,6 +10,7 @@ import { useAsync } from '../useAsync';
 import { useLessonsApi } from '../useLessonsApi';
 import { dateTime } from '../format';
 import { LessonActions } from './LessonActions';
+import { LiveNotice } from './LiveNotice';
 import '../lessons.css';
 import './detail.css';
 import { LoadFailed } from '../LoadFailed';
@@ -75,6 +76,7 @@ export default function CourseDetailScreen() {
           </span>
         ) : null}
       </div>
+      <LiveNotice lesson={detail} />
       <div className="ds-detail-player">
         <LessonPlayer
           key={`${detail.lessonId}:${startAt ?? ''}`}

@@ -25,7 +25,7 @@ function PagedLessons<T extends LessonSummary>({ title, load, header, ...grid }:
   return (
     <>
       {header}
-      <LessonGrid state={mapAsync(page, (p) => p.rows)} label={title} {...grid} />
+      <LessonGrid state={mapAsync(page, (p) => p.rows)} label={title} headingLevel={2} {...grid} />
       {total > PAGE_SIZE ? (
         <nav className="ds-pager" aria-label={t('learn.pagination')}>
           <Pagination current={pageNum} pageSize={PAGE_SIZE} total={total} showSizeChanger={false} onChange={setPageNum} />
