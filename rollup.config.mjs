@@ -105,7 +105,9 @@ function sdkInputs() {
 const sdkDeps = Object.keys(JSON.parse(readFileSync(path.join(root, 'packages/sdk/package.json'), 'utf8')).dependencies ?? {});
 const sdkExternal = (id) => sdkDeps.some((dep) => id === dep || id.startsWith(`${dep}/`));
 const reactExternal = (id) => /^(react|react-dom)(\/|$)/.test(id);
-const resolve = () => nodeResolve({ browser: true, exportConditions: ['source', 'browser', 'module', 'import', 'default'], extensions: ['.ts', '.tsx', '.mjs', '.js'] });
+// Browser bundles: a package that names a Node module it installs a browser copy of (function-plot's
+// `events`) gets that copy, never a bare `import "events"` that no browser can resolve.
+const resolve = () => nodeResolve({ browser: true, preferBuiltins: false, exportConditions: ['source', 'browser', 'module', 'import', 'default'], extensions: ['.ts', '.tsx', '.mjs', '.js'] });
 
 const sdk = {
   input: sdkInputs(),

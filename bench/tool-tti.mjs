@@ -1,14 +1,16 @@
 // Time to interactive of each <ds-tool-editor> tool in headless Chromium: from navigation to the
 // editor's `data-ready` (toolbar drawn, platform core and the tool's lazy part loaded, tool mounted),
 // a new document, cold cache each run. Numbers, not pass/fail. Needs a build (`node scripts/build.mjs`).
-//   node bench/tool-tti.mjs [runs]
+//   node bench/tool-tti.mjs [runs] [tool …]   (every tool when none is named)
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { createServer } from 'node:http';
 import { freePort, startReferenceServer } from '../scripts/reference-server.mjs';
 
-const TOOLS = ['mindMap', 'ELECTRONIC_COURSE', 'gameTemplate', 'whiteboard', 'PINYIN', 'FLTG', 'FUNCTION'];
+const ALL = ['mindMap', 'ELECTRONIC_COURSE', 'gameTemplate', 'whiteboard', 'PINYIN', 'FLTG', 'FUNCTION'];
 const runs = Number(process.argv[2] ?? 5);
+const named = process.argv.slice(3);
+const TOOLS = named.length ? ALL.filter((t) => named.includes(t)) : ALL;
 
 // A plain page on its own origin, as a bureau's site embeds the element.
 const port = await freePort();

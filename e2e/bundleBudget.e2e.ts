@@ -88,3 +88,24 @@ describe('portal first load and the charts', () => {
     console.log(`portal chart part (ECharts core, bar + heat map): ${kb.toFixed(1)} KB gz`);
   });
 });
+
+/**
+ * The standalone bundle is loaded by browsers straight from a plain page: every import in it must be
+ * a relative file. A bare name (a Node module a library requires, such as function-plot's `events`)
+ * cannot be resolved by a browser, and the part that carries it never loads.
+ */
+describe('standalone bundle imports', () => {
+  it('names no package a browser cannot resolve', () => {
+    const dist = join(fileURLToPath(new URL('..', import.meta.url)), 'packages/elements/dist');
+    const js = (dir: string) => readdirSync(join(dist, dir)).filter((f) => f.endsWith('.js') && !f.startsWith('peer-')).map((f) => join(dir, f));
+    const files = ['ds-elements.js', ...js('standalone'), ...js('chunks')];
+    const bare: string[] = [];
+    for (const file of files) {
+      const code = readFileSync(join(dist, file), 'utf8');
+      for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)(?![\w$])\s*(?:[\w$*{}\s,]+from\s*)?["'`]([^"'`./][^"'`]*)["'`]/g)) bare.push(`${file}: ${m[1]}`);
+      for (const m of code.matchAll(/\bimport\(\s*["'`]([^"'`./][^"'`]*)["'`]\s*\)/g)) bare.push(`${file}: ${m[1]}`);
+    }
+    expect(files.length).toBeGreaterThan(10);
+    expect(bare).toEqual([]);
+  });
+});

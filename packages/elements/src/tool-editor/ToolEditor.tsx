@@ -24,6 +24,8 @@ export interface ToolEditorProps {
   nodeLabel?: string;
   /** Exact origins (comma-separated) a host frame may post messages from (e-textbook). The page's own always. */
   messageOrigins?: string;
+  /** A read-only link's token: opens that document in view mode, whatever `mode` says. */
+  shareToken?: string;
   /** A token the page handed in (property only). */
   token?: string;
   /** Where the local draft is kept (property only). Default: localStorage. */
@@ -47,7 +49,8 @@ export function ToolEditor(props: ToolEditorProps) {
   const root = useRef<HTMLDivElement>(null);
   useStyles(root, 'ds-tool-editor', css);
   const tool: ToolId | undefined = isToolId(props.tool) ? props.tool : undefined;
-  const edit = props.mode !== 'view';
+  const shareToken = props.shareToken || undefined;
+  const edit = props.mode !== 'view' && !shareToken;
   const [attempt, setAttempt] = useState(0);
   const load = useToolModule(tool, attempt);
   const { source, failed: coreFailed } = useEditorSource(props.apiBase, props.token, lang);
@@ -105,7 +108,7 @@ export function ToolEditor(props: ToolEditorProps) {
   };
 
   // Another resource-id starts over (set while rendering: no frame shows the old document as the new one).
-  const wantedId = props.resourceId;
+  const wantedId = shareToken ? `share:${shareToken}` : props.resourceId;
   const [openedFor, setOpenedFor] = useState<string | null>(null);
   if (openedFor !== (wantedId ?? '')) {
     setOpenedFor(wantedId ?? '');
@@ -122,7 +125,8 @@ export function ToolEditor(props: ToolEditorProps) {
   useEffect(() => {
     if (!wantedId || !source) return undefined;
     const controller = new AbortController();
-    source.open(wantedId, controller.signal).then(
+    const opening = shareToken ? source.openShared(shareToken, controller.signal) : source.open(wantedId, controller.signal);
+    opening.then(
       ({ resource: r, doc }) => {
         if (controller.signal.aborted) return;
         setOpened({ status: 'open', resource: r });
@@ -142,7 +146,7 @@ export function ToolEditor(props: ToolEditorProps) {
       },
     );
     return () => controller.abort();
-  }, [wantedId, source, drafts, lang]);
+  }, [wantedId, shareToken, source, drafts, lang]);
 
   // Leaving with unsaved changes asks first.
   useEffect(() => {

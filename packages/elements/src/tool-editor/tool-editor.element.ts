@@ -9,6 +9,7 @@ import type { ToolChangeDetail, ToolErrorDetail, ToolSaveDetail } from './toolEd
  * @attr {string} tool - `mindMap`, `gameTemplate`, `whiteboard`, `PINYIN`, `FLTG`, `FUNCTION` or `ELECTRONIC_COURSE`. A tool not in this build shows 该工具暂不可用.
  * @attr {string} resource-id - The whiteboard resource to open and edit. Absent: a new document (saved with POST; later saves PUT with the version read).
  * @attr {string} mode - `edit` (default) or `view` (read only).
+ * @attr {string} share-token - A read-only link's token (`POST /business/v1/whiteboardResource/{id}/share`): opens that document in view mode for anyone, signed in or not; `resource-id` and `mode` are then ignored.
  * @attr {string} api-base - Platform origin. Default: the origin this script was loaded from.
  * @attr {string} node-id - The e-textbook node a new document belongs to (e.g. the lesson's node).
  * @attr {string} node-label - That node's name, for the tools that show it (mind map root).
@@ -46,7 +47,7 @@ import type { ToolChangeDetail, ToolErrorDetail, ToolSaveDetail } from './toolEd
  * @cssproperty --ds-font-family - Font.
  */
 export class DsToolEditorElement extends dsElement(ToolEditor, {
-  attributes: { tool: 'string', resourceId: 'string', mode: 'string', apiBase: 'string', nodeId: 'string', nodeLabel: 'string', messageOrigins: 'string', lang: 'string' },
+  attributes: { tool: 'string', resourceId: 'string', shareToken: 'string', mode: 'string', apiBase: 'string', nodeId: 'string', nodeLabel: 'string', messageOrigins: 'string', lang: 'string' },
   properties: ['token', 'draftStore'],
   events: { onSave: 'ds-tool-save', onChange: 'ds-tool-change', onError: 'ds-tool-error' },
 }) {}

@@ -29,6 +29,8 @@ export type SaveResult = { kind: 'saved'; resource: WhiteboardResource } | { kin
 
 export interface EditorSource {
   open(id: string, signal: AbortSignal): Promise<{ resource: WhiteboardResource; doc: ToolDocument }>;
+  /** A document through its read-only link (no account; the resource has no file address). */
+  openShared(token: string, signal: AbortSignal): Promise<{ resource: WhiteboardResource; doc: ToolDocument }>;
   save(request: SaveRequest): Promise<SaveResult>;
   stageChildren(query: StageChildrenQuery): Promise<StageChild[]>;
 }
@@ -80,6 +82,15 @@ export function editorSource(platform: Platform, token: () => string | undefined
       const checked = checkDocument(parsed, resource.tool);
       if ('problem' in checked) throw new DsError(checked.problem.code, { message: checked.problem.message });
       return { resource, doc: checked.doc };
+    },
+    async openShared(shareToken, signal) {
+      const [shared, parsed] = await Promise.all([
+        api.shared(shareToken, { silent: true, signal }),
+        platform.http.get<unknown>(api.sharedDocumentPath(shareToken), undefined, { silent: true, signal, public: true }),
+      ]);
+      const checked = checkDocument(parsed, shared.tool);
+      if ('problem' in checked) throw new DsError(checked.problem.code, { message: checked.problem.message });
+      return { resource: { ...shared, dataUrl: '', fileInfoId: '' }, doc: checked.doc };
     },
     async save(request) {
       const text = JSON.stringify(request.doc);

@@ -26,6 +26,7 @@ export const screens = {
   lessonForm: lazyScreen(() => import('../lessons/teach/LessonFormScreen')),
   myTools: lazyScreen(() => import('../tools/MyToolsScreen')),
   toolEdit: lazyScreen(() => import('../tools/ToolEditScreen')),
+  toolShare: lazyScreen(() => import('../tools/ToolShareScreen')),
   managementLayout: lazyScreen(() => import('../management/ManagementLayout')),
   mgmtLiveLessons: lazyScreen(() => import('../management/lessons/LiveLessonsScreen')),
   mgmtBroadcastLessons: lazyScreen(() => import('../management/lessons/BroadcastLessonsScreen')),

@@ -20,6 +20,8 @@ export const userRoutes: ReadonlyArray<{ path: string; title: MessageKey; screen
   // The teacher's tool documents (备课工具) and the editor around one of them.
   { path: 'my-tools', title: 'tools.title', screen: 'myTools' },
   { path: 'my-tools/:tool/:resourceId', title: 'tools.title', screen: 'toolEdit' },
+  // A tool document's read-only link: anyone who has it, signed in or not.
+  { path: 'tool-share/:tool/:token', title: 'tools.title', screen: 'toolShare' },
   { path: 'my-notes', title: 'screen.notes', screen: 'myNotes' },
   { path: 'study-record', title: 'screen.studyRecord', screen: 'studyRecord' },
   { path: 'course-detail/:courseId/:fromPage?', title: 'screen.courseDetail', screen: 'courseDetail' },

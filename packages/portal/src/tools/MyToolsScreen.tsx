@@ -9,6 +9,7 @@ import { LoadFailed } from '../lessons/LoadFailed';
 import { useAsync } from '../lessons/useAsync';
 import { RequireTeacher } from '../lessons/teach/RequireTeacher';
 import { useToolsApi } from './useToolsApi';
+import { ShareDialog } from './ShareDialog';
 
 const PAGE_SIZE = 10;
 
@@ -24,6 +25,7 @@ function ToolTable() {
   const { message } = App.useApp();
   const [modal, dialogs] = Modal.useModal();
   const [pageNum, setPageNum] = useState(1);
+  const [sharing, setSharing] = useState<WhiteboardResource | null>(null);
   const page = useAsync(() => api.page({ pageNum, pageSize: PAGE_SIZE }), [api, pageNum]);
   const rows = page.data?.rows ?? [];
 
@@ -57,6 +59,7 @@ function ToolTable() {
       render: (_, row) => (
         <>
           <Button type="link" onClick={() => void navigate(toolPath(row.tool, row.businessWhiteboardResourceId))}>{t('tools.open')}</Button>
+          <Button type="link" aria-label={`${t('tools.share')} ${row.title}`} onClick={() => setSharing(row)}>{t('tools.share')}</Button>
           <Button type="link" danger aria-label={`${t('tools.delete')} ${row.title}`} onClick={() => { remove(row); }}>{t('tools.delete')}</Button>
         </>
       ),
@@ -67,6 +70,7 @@ function ToolTable() {
   return (
     <>
       {dialogs}
+      {sharing && <ShareDialog row={sharing} onClose={() => setSharing(null)} />}
       <div className="ds-section-head">
         <p>{t('tools.intro')}</p>
         <Dropdown
@@ -90,7 +94,7 @@ function ToolTable() {
   );
 }
 
-/** `/my-tools`: the teacher's tool documents (备课工具): create by tool, open, delete. */
+/** `/my-tools`: the teacher's tool documents (备课工具): create by tool, open, share read only, delete. */
 export default function MyToolsScreen() {
   const t = useT();
   return (

@@ -72,6 +72,15 @@ export interface WhiteboardResource extends Partial<NodeSelection> {
   version: number;
 }
 
+/** A document opened through its read-only link: the resource without its file's id and address. */
+export type SharedWhiteboardResource = Omit<WhiteboardResource, 'dataUrl' | 'fileInfoId'> & { readOnly: true };
+
+/** A read-only link the owner made: the token is shown once (only its hash is stored). */
+export interface WhiteboardShare {
+  shareToken: string;
+  createTime: number;
+}
+
 /** POST: a new resource. The document is uploaded first (file service, tool-save mode): `fileInfoId`. */
 export interface WhiteboardCreate extends Partial<NodeSelection> {
   tool: ToolId;

@@ -16,6 +16,7 @@ export interface WhiteboardFilter {
 }
 
 const w = whiteboardResources;
+type Tx = Parameters<Parameters<Orm['transaction']>[0]>[0];
 
 export class WhiteboardRepo {
   constructor(private readonly db: Orm) {}
@@ -64,7 +65,11 @@ export class WhiteboardRepo {
     return done.length === 1;
   }
 
-  async delete(id: string): Promise<void> {
-    await this.db.delete(w).where(eq(w.id, id));
+  /** Removes the row, and in the same transaction whatever `after` does (giving its file back). */
+  async delete(id: string, after?: (tx: Tx) => Promise<unknown>): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.delete(w).where(eq(w.id, id));
+      await after?.(tx);
+    });
   }
 }

@@ -4,7 +4,8 @@
  * the file service first; a save names it by `fileInfoId` and the server checks it (the caller's own
  * upload, ≤ 5 MB, JSON, this tool's). Only the owner writes; the owner and administrators read; to
  * anyone else a resource does not exist. Every update names the version it read: a stale one is
- * refused with 409 and the current resource, so two tabs never overwrite each other silently.
+ * refused with 409 and the current resource, so two tabs never overwrite each other silently. Deleting
+ * a resource gives its file back when nothing else names it.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Codes } from '@dscloud/sdk/errors';
@@ -19,6 +20,7 @@ import { CurriculumRepo } from '../curriculum/curriculumRepo.js';
 import { WhiteboardRepo, type WhiteboardRow } from './whiteboardRepo.js';
 import { checkDocumentFile, readText } from './toolDocumentFile.js';
 import { toResource } from './whiteboardView.js';
+import { releaseFileInfo } from '../files/fileRelease.js';
 
 export const WHITEBOARD = '/business/v1/whiteboardResource';
 const P = WHITEBOARD;
@@ -133,7 +135,9 @@ export async function whiteboardRoutes(app: FastifyInstance, ctx: AppContext): P
 
   app.delete<{ Params: { id: string } }>(`${P}/:id`, { ...teacher, schema: { params: idParams } }, async (request) => {
     const row = await writable(request, request.params.id);
-    await repo.delete(row.id);
+    // The document's file goes with it when nothing else names it (files/fileRelease.ts).
+    const store = ctx.files?.store;
+    await repo.delete(row.id, store ? (tx) => releaseFileInfo(tx, store, row.fileInfoId, (message, error) => request.log.warn({ err: error }, message)) : undefined);
     return ok(null, localeOf(request));
   });
 

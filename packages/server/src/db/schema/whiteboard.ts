@@ -19,3 +19,10 @@ export const whiteboardResources = pgTable('whiteboard_resources', {
   createdAt: epoch('created_at').notNull(),
   updatedAt: epoch('updated_at').notNull(),
 });
+
+/** A document's read-only link: the sha256 of its random token (migrations/0101_whiteboard_shares.sql). */
+export const whiteboardShares = pgTable('whiteboard_shares', {
+  resourceId: text('resource_id').primaryKey(),
+  tokenSha256: text('token_sha256').notNull().unique(),
+  createdAt: epoch('created_at').notNull(),
+});

@@ -41,7 +41,11 @@ export function FunctionGraph({ doc, mode, onChange, onError, locale, handle }: 
     const target = plot.current;
     if (!target) return;
     target.replaceChildren();
-    const plotted = data.functions.filter((_, i) => compiled[i]);
+    // Each formula as a function of the plot's scope (x), never as text function-plot would compile itself.
+    const plotted = data.functions.flatMap((f, i) => {
+      const fn = compiled[i];
+      return fn ? [{ color: f.color, fn: ({ x }: { x?: number }) => fn.eval({ ...scope, x: x ?? 0 }) }] : [];
+    });
     const chart = functionPlot({
       target,
       width: Math.max(320, target.clientWidth || 640),
@@ -50,7 +54,7 @@ export function FunctionGraph({ doc, mode, onChange, onError, locale, handle }: 
       xAxis: { domain: [...data.view.x] },
       yAxis: { domain: [...data.view.y] },
       data: [
-        ...plotted.map((f) => ({ fn: f.expr, color: f.color, graphType: 'polyline' as const, scope: { ...scope } })),
+        ...plotted.map((f) => ({ fn: f.fn, color: f.color, graphType: 'polyline' as const })),
         ...(points.length ? [{ points: points.map((p) => [p.x, p.y]), fnType: 'points' as const, graphType: 'scatter' as const, color: INK }] : []),
       ],
     });
