@@ -29,10 +29,15 @@ const round = (n, digits = 0) => (typeof n === 'number' && Number.isFinite(n) ? 
 export async function audit(url, { port, preset = 'desktop', categories = ['performance', 'accessibility'] }) {
   if (!(preset in PRESETS)) throw new Error(`unknown Lighthouse preset "${preset}" (desktop, mobile)`);
   const flags = { port, output: 'json', logLevel: 'error', onlyCategories: categories };
-  const result = await lighthouse(url, flags, PRESETS[preset]);
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  let lhr;
+  // A trace that missed the navigation (NO_NAVSTART, seen on a loaded machine) asks to run again: once.
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, flags, PRESETS[preset]);
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    lhr = result.lhr;
+    if (!lhr.runtimeError) break;
+    if (attempt >= 2) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  }
   const value = (id) => lhr.audits[id]?.numericValue;
   const score = (id) => (lhr.categories[id]?.score === null || lhr.categories[id]?.score === undefined ? null : Math.round(lhr.categories[id].score * 100));
   const a11yFailures = (lhr.categories.accessibility?.auditRefs ?? [])
