@@ -142,7 +142,8 @@ export function toolParts(build = 'React peer') {
   return parts.sort((a, b) => a.tool.localeCompare(b.tool));
 }
 
-const portalDist = join(root, 'packages/portal/dist');
+// The portal the server serves (`PORTAL_DIR`, as the server reads it; the workspace's build by default).
+const portalDist = process.env.PORTAL_DIR ? resolve(process.env.PORTAL_DIR) : join(root, 'packages/portal/dist');
 
 /**
  * The JavaScript the portal's first page fetches before anything shows: the entry script of

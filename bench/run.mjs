@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { root } from './lib.mjs';
 
 const only = process.argv.slice(2);
-const benches = ['bundle-sizes.mjs', 'api-load.mjs', 'public-load.mjs', 'hashing.mjs', 'upload.mjs', 'lessons-load.mjs', 'activities-load.mjs', 'activity-nodes-load.mjs', 'cluster.mjs'].filter((b) => !only.length || only.some((o) => b.includes(o)));
+const benches = ['bundle-sizes.mjs', 'portal-load.mjs', 'api-load.mjs', 'public-load.mjs', 'hashing.mjs', 'upload.mjs', 'lessons-load.mjs', 'activities-load.mjs', 'activity-nodes-load.mjs', 'cluster.mjs'].filter((b) => !only.length || only.some((o) => b.includes(o)));
 spawnSync('node', [join(root, 'scripts/build.mjs'), '--if-stale'], { stdio: 'inherit' });
 for (const b of benches) {
   console.log(`\n━━ ${b} ━━`);

@@ -7,8 +7,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, open } from './support/browser';
-
-export const CLS_BUDGET = { home: 0.25, learn: 0.1, courseDetail: 0.3 } as const;
+import { CLS_BUDGET } from './support/layoutBudget';
 
 type Shifts = { __cls: number; __moved: string[] };
 

@@ -129,14 +129,15 @@ export function LearnFilters({ choice, onChange }: { choice: LearnChoice; onChan
           />
         </Row>
       ) : null}
-      {tags.data?.length ? (
+      {/* The row stands (with 全部 alone) while the tags load, so the list under the filters does not move when they come. */}
+      {tags.data?.length || (tags.status === 'loading' && !tags.data) ? (
         <Row id="filter-tag" label={t('learn.tag')}>
           <Radio.Group
             aria-labelledby="filter-tag"
             optionType="button"
             value={choice.tagId ?? ''}
             onChange={(e) => onChange({ tagId: (e.target.value as string) || undefined })}
-            options={[{ value: '', label: t('learn.all') }, ...tags.data.map((tag) => ({ value: tag.tagId, label: tag.name }))]}
+            options={[{ value: '', label: t('learn.all') }, ...(tags.data ?? []).map((tag) => ({ value: tag.tagId, label: tag.name }))]}
           />
         </Row>
       ) : null}

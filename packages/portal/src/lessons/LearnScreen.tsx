@@ -99,7 +99,9 @@ export default function LearnScreen() {
           {page.status === 'ready' ? t('learn.total', { total }) : ''}
         </span>
       </div>
-      <LessonGrid state={rows} label={t('learn.results')} headingLevel={2} />
+      {/* The cards' titles are level 3: the results are a section of their own for the heading outline. */}
+      <h2 className="ds-visually-hidden">{t('learn.results')}</h2>
+      <LessonGrid state={rows} label={t('learn.results')} placeholders={{ count: PAGE_SIZE }} eager={4} />
       {total > PAGE_SIZE ? (
         <nav className="ds-pager" aria-label={t('learn.pagination')}>
           <Pagination

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { LessonSummary } from '../api/lessons';
 import { useT } from '../i18n/useT';
 import type { AsyncState } from './useAsync';
-import { LessonCard } from './LessonCard';
+import { LessonCard, LessonCardSkeleton } from './LessonCard';
 import { LoadFailed } from './LoadFailed';
 
 export interface LessonGridProps<T extends LessonSummary> {
@@ -15,10 +15,18 @@ export interface LessonGridProps<T extends LessonSummary> {
   to?: (lesson: T) => string;
   /** The cards' heading level (LessonCard): 2 for a list straight under the page's h1. */
   headingLevel?: 2 | 3;
+  /**
+   * While the first page loads, this many empty cards of the final size hold the list's place (a
+   * spinner otherwise), each with `metaLines` lines under the teacher (2 for live lessons: the start
+   * time and the learners).
+   */
+  placeholders?: { count: number; metaLines?: number };
+  /** How many of the first cards are in the first screen: their covers are fetched at once. */
+  eager?: number;
 }
 
 /** A list of lesson cards with its loading, failure and empty states. */
-export function LessonGrid<T extends LessonSummary>({ state, label, empty, extra, to, headingLevel }: LessonGridProps<T>) {
+export function LessonGrid<T extends LessonSummary>({ state, label, empty, extra, to, headingLevel, placeholders, eager = 0 }: LessonGridProps<T>) {
   const t = useT();
   const rows = state.data ?? [];
   return (
@@ -26,13 +34,22 @@ export function LessonGrid<T extends LessonSummary>({ state, label, empty, extra
       {state.status === 'failed' ? (
         <LoadFailed message={state.message} onRetry={state.reload} />
       ) : null}
-      {state.status === 'loading' && rows.length === 0 ? <Spin className="ds-lesson-grid-spin" description={t('loading')} /> : null}
+      {state.status === 'loading' && rows.length === 0 && !placeholders ? <Spin className="ds-lesson-grid-spin" description={t('loading')} /> : null}
+      {state.status === 'loading' && rows.length === 0 && placeholders ? (
+        <ul className="ds-lesson-grid" aria-hidden="true">
+          {Array.from({ length: placeholders.count }, (_, i) => (
+            <li key={i}>
+              <LessonCardSkeleton metaLines={placeholders.metaLines} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {state.status === 'ready' && rows.length === 0 ? <Empty description={<span className="ds-empty-text">{empty ?? t('learn.empty')}</span>} /> : null}
       {rows.length > 0 ? (
         <ul className="ds-lesson-grid" aria-label={label}>
-          {rows.map((lesson) => (
+          {rows.map((lesson, i) => (
             <li key={lesson.lessonId}>
-              <LessonCard lesson={lesson} extra={extra?.(lesson)} to={to?.(lesson)} headingLevel={headingLevel} />
+              <LessonCard lesson={lesson} extra={extra?.(lesson)} to={to?.(lesson)} headingLevel={headingLevel} priority={i < eager} />
             </li>
           ))}
         </ul>

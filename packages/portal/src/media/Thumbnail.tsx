@@ -8,6 +8,8 @@ export interface ThumbnailProps {
   height: number;
   alt?: string;
   className?: string;
+  /** In the first screen: fetched at once and before other pictures, never lazily. */
+  priority?: boolean;
 }
 
 /**
@@ -15,7 +17,7 @@ export interface ThumbnailProps {
  * signed media link), or the picture itself when it has none; the box is reserved by `width`/`height`
  * (the page's CSS may scale it, keeping that ratio).
  */
-export function Thumbnail({ src, width, height, alt = '', className }: ThumbnailProps) {
+export function Thumbnail({ src, width, height, alt = '', className, priority = false }: ThumbnailProps) {
   const thumb = mediaThumbUrl(src);
   return (
     <img
@@ -24,7 +26,8 @@ export function Thumbnail({ src, width, height, alt = '', className }: Thumbnail
       alt={alt}
       width={width}
       height={height}
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"
       onError={(event) => {
         if (event.currentTarget.src !== src) event.currentTarget.src = src;

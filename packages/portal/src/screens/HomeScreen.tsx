@@ -46,20 +46,20 @@ export default function HomeScreen() {
   return (
     <div className="ds-home">
       <h1 className="ds-home-title">{t('home.welcome', { name: platformName })}</h1>
-      <BannerCarousel slides={banner} />
+      <BannerCarousel slides={banner} loading={slides.status === 'loading' && !slides.data} />
       <section className="ds-section" aria-labelledby="home-recommended">
         <div className="ds-section-head">
           <h2 id="home-recommended">{t('learn.recommended')}</h2>
           <Link to="/more-lessons/3">{t('learn.more')}</Link>
         </div>
-        <LessonGrid state={recommended} label={t('learn.recommended')} />
+        <LessonGrid state={recommended} label={t('learn.recommended')} placeholders={{ count: HOME_LESSONS }} eager={4} />
       </section>
       <section className="ds-section" aria-labelledby="home-live">
         <div className="ds-section-head">
           <h2 id="home-live">{t('learn.live')}</h2>
           <Link to="/live-class-schedule">{t('screen.liveSchedule')}</Link>
         </div>
-        <LessonGrid state={live} label={t('learn.live')} />
+        <LessonGrid state={live} label={t('learn.live')} placeholders={{ count: HOME_LESSONS, metaLines: 2 }} />
       </section>
       <ul className="ds-home-sections">
         {SECTIONS.map((s) => (

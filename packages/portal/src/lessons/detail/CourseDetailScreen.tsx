@@ -104,7 +104,7 @@ export default function CourseDetailScreen() {
         <div className="ds-section-head">
           <h2 id="detail-related">{t('detail.related')}</h2>
         </div>
-        <LessonGrid state={related} label={t('detail.related')} />
+        <LessonGrid state={related} label={t('detail.related')} placeholders={{ count: RELATED_COUNT }} />
       </section>
     </div>
   );

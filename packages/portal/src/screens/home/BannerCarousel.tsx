@@ -9,9 +9,11 @@ const AUTOPLAY_MS = 5000;
 
 /**
  * The autoplaying home banner. Only the current slide is in the page (no hidden clones to tab into);
- * it pauses while the pointer or keyboard focus is on it, and the dots choose a slide.
+ * it pauses while the pointer or keyboard focus is on it, and the dots choose a slide. While the
+ * slides load (`loading`) an empty box of the final size holds their place, so nothing moves when they
+ * arrive; the first slide's art is the page's largest picture, fetched first and never lazily.
  */
-export function BannerCarousel({ slides }: { slides: Slide[] }) {
+export function BannerCarousel({ slides, loading = false }: { slides: Slide[]; loading?: boolean }) {
   const t = useT();
   const navigate = useNavigate();
   const [index, setIndex] = useState(0);
@@ -25,6 +27,7 @@ export function BannerCarousel({ slides }: { slides: Slide[] }) {
     return () => clearInterval(timer);
   }, [paused, count]);
 
+  if (loading) return <section className="ds-banner" aria-label={t('home.banner')} aria-busy="true"><div className="ds-banner-slide" /></section>;
   if (!current) return null;
   return (
     <section
@@ -38,17 +41,17 @@ export function BannerCarousel({ slides }: { slides: Slide[] }) {
     >
       <div
         className="ds-banner-slide"
-        style={{
-          // The art sits under a darkening gradient so the white words keep their contrast on any image.
-          background: [
-            current.imageUrl ? `linear-gradient(90deg, ${palette.bannerScrimStart}, ${palette.bannerScrimEnd}), url("${current.imageUrl}") center / cover no-repeat` : '',
-            `linear-gradient(120deg, ${current.colors[0]}, ${current.colors[1]})`,
-          ]
-            .filter(Boolean)
-            .join(', '),
-        }}
+        style={{ background: `linear-gradient(120deg, ${current.colors[0]}, ${current.colors[1]})` }}
         aria-live={paused ? 'polite' : 'off'}
       >
+        {current.imageUrl ? (
+          <>
+            {/* An element rather than a CSS background: the browser sees it at once and the first one comes first. */}
+            <img key={current.key} className="ds-banner-art" src={current.imageUrl} alt="" width={1920} height={430} decoding="async" fetchPriority={index % count === 0 ? 'high' : 'auto'} />
+            {/* The art sits under a darkening gradient so the white words keep their contrast on any image. */}
+            <span className="ds-banner-scrim" style={{ background: `linear-gradient(90deg, ${palette.bannerScrimStart}, ${palette.bannerScrimEnd})` }} />
+          </>
+        ) : null}
         <h2>{current.title}</h2>
         <p>{current.text}</p>
         {current.to ? (
