@@ -90,19 +90,15 @@ export function HelpWidget(props: HelpWidgetProps) {
     setRestore((n) => n + 1);
   }, []);
 
-  // 意见反馈 chosen before the platform core has loaded waits for it: only the core knows whether
-  // someone is signed in, and asking a signed-in user to log in would be wrong.
-  const [feedbackAsked, setFeedbackAsked] = useState(false);
-  useEffect(() => {
-    if (!feedbackAsked || !part || !platform) return;
-    setFeedbackAsked(false);
-    setDialog(part.signedIn(platform, props.token) ? 'feedback' : 'login');
-  }, [feedbackAsked, part, platform, props.token]);
-
   const choose = (item: HelpItem, from: HTMLElement) => {
     opener.current = from;
-    if (item === 'feedback') setFeedbackAsked(true);
-    else setDialog(item);
+    if (item !== 'feedback') return setDialog(item);
+    // Only the platform core knows whether someone is signed in: chosen before it has loaded, 意见反馈
+    // waits for it rather than ask a signed-in user to log in. A core that fails shows in the panel.
+    core.get().then(
+      (loaded) => setDialog(loaded.signedIn(provided ?? loaded.getPlatform(props.apiBase), props.token) ? 'feedback' : 'login'),
+      () => undefined,
+    );
   };
 
   return (

@@ -20,7 +20,7 @@ export const whiteboardResources = pgTable('whiteboard_resources', {
   updatedAt: epoch('updated_at').notNull(),
 });
 
-/** A document's read-only link: the sha256 of its random token (migrations/0101_whiteboard_shares.sql). */
+/** A document's read-only link: the sha256 of its random token (migrations/0100_whiteboard_shares.sql). */
 export const whiteboardShares = pgTable('whiteboard_shares', {
   resourceId: text('resource_id').primaryKey(),
   tokenSha256: text('token_sha256').notNull().unique(),
