@@ -1,7 +1,7 @@
 // Excalidraw (MIT) as the whiteboard. This file is its own lazy part: index.ts loads it on first use.
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import * as excalidraw from '@excalidraw/excalidraw';
-import { Excalidraw, getSceneVersion, serializeAsJSON } from '@excalidraw/excalidraw';
+import { Excalidraw, getSceneVersion, restoreElements, serializeAsJSON } from '@excalidraw/excalidraw';
 import type { ExcalidrawElement, NonDeleted } from '@excalidraw/excalidraw/element/types';
 import type { AppState, BinaryFiles } from '@excalidraw/excalidraw/types';
 import type { ToolHandle, ToolProps } from '../../toolModule.js';
@@ -25,9 +25,15 @@ const EXCALIDRAW_ROOT_VARS =
   '--zIndex-eyeDropperBackdrop:5;--zIndex-eyeDropperPreview:6;--zIndex-hyperlinkContainer:7;--zIndex-modal:1000;--zIndex-popup:1001;--zIndex-toast:999999;' +
   '--sab:env(safe-area-inset-bottom);--sal:env(safe-area-inset-left);--sar:env(safe-area-inset-right);--sat:env(safe-area-inset-top)}';
 
-/** The document for a scene: what Excalidraw itself writes for a database (no deleted elements, no UI state). */
+/**
+ * The document for a scene: what Excalidraw itself writes for a database (no deleted elements, no UI
+ * state), with its elements in the form Excalidraw's restore gives them when the scene is opened again
+ * (a new shape's `boundElements: null` becomes `[]`, and so on). Saved in that form, a reopened
+ * document is byte-equal to the saved one whether or not the canvas has reported its opened scene yet.
+ */
 function sceneData(elements: Scene['elements'], appState: Scene['appState'], files: Scene['files']): WhiteboardData {
-  const saved = JSON.parse(serializeAsJSON(elements, appState ?? {}, files ?? {}, 'database')) as WhiteboardData;
+  const restored = restoreElements(elements, null, { repairBindings: true }) as unknown as Scene['elements'];
+  const saved = JSON.parse(serializeAsJSON(restored, appState ?? {}, files ?? {}, 'database')) as WhiteboardData;
   return { elements: saved.elements, appState: saved.appState, files: saved.files ?? {} };
 }
 
