@@ -46,7 +46,7 @@ export async function shareRoutes(app: FastifyInstance, ctx: AppContext): Promis
     return row;
   }
 
-  app.post<{ Params: { id: string } }>(`${WHITEBOARD}/:id/share`, { ...teacher, schema: { params: idParams } }, async (request) => {
+  app.post<{ Params: { id: string } }>(`${WHITEBOARD}/:id/share`, { ...teacher, schema: { params: idParams, body: { type: ['object', 'null'], properties: {}, additionalProperties: false } } }, async (request) => {
     const row = await owned(request, request.params.id);
     const token = randomBytes(32).toString('base64url');
     const createTime = ctx.now();
