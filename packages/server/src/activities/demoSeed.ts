@@ -17,6 +17,7 @@ import { chinaDayStart } from '../lessons/lessonStats.js';
 import { SEED_BANNER_PREFIX } from '../lessons/seedFiles.js';
 import { DEMO_ACCOUNTS, DEMO_ORG_IDS } from '../users/demoSeed.js';
 import { DEFAULT_PACKAGE_TEMPLATE } from './activityRules.js';
+import { shiftDemoWindows } from './demoWindows.js';
 
 const DAY = 86_400_000;
 const STATE_KEY = 'activities';
@@ -88,7 +89,7 @@ const SCOPES: Record<string, ActivityScopeEntry[]> = {
 export async function seedDemoActivities(db: Orm, now: number): Promise<void> {
   const d = lessonDemoState;
   const [seeded] = await db.select({ anchorAt: d.anchorAt }).from(d).where(eq(d.key, STATE_KEY));
-  if (seeded) return shiftWindows(db, seeded.anchorAt, now);
+  if (seeded) return shiftDemoWindows(db, STATE_KEY, Object.values(DEMO_ACTIVITY_IDS), seeded.anchorAt, now);
 
   const list = demoActivities(now);
   await insertMany(db, activities, list, { skipExisting: true });
@@ -125,19 +126,3 @@ export async function seedDemoActivities(db: Orm, now: number): Promise<void> {
   await db.insert(d).values({ key: STATE_KEY, anchorAt: chinaDayStart(now) }).onConflictDoNothing();
 }
 
-/** Moves the demo windows along by the whole days since the anchor, keeping each activity's phase. */
-async function shiftWindows(db: Orm, anchorAt: number, now: number): Promise<void> {
-  const days = Math.round((chinaDayStart(now) - anchorAt) / DAY);
-  if (days <= 0) return;
-  const shift = days * DAY;
-  const a = activities;
-  const plus = (column: typeof a.signUpStartAt) => sql`${column} + ${shift}`;
-  await db
-    .update(a)
-    .set({
-      signUpStartAt: plus(a.signUpStartAt), signUpEndAt: plus(a.signUpEndAt), uploadStartAt: plus(a.uploadStartAt),
-      uploadEndAt: plus(a.uploadEndAt), auditStartAt: plus(a.auditStartAt), auditEndAt: plus(a.auditEndAt),
-    })
-    .where(inArray(a.id, Object.values(DEMO_ACTIVITY_IDS)));
-  await db.update(lessonDemoState).set({ anchorAt: sql`${lessonDemoState.anchorAt} + ${shift}` }).where(eq(lessonDemoState.key, STATE_KEY));
-}

@@ -33,6 +33,7 @@ import { Identity } from '../users/orgTypes.js';
 import { DEMO_ORG_IDS } from '../users/demoSeed.js';
 import { seedRollingActivity } from './demoRolling.js';
 import { DEMO_ASSIGNMENTS, DEMO_REVIEW_ACTIVITY, DEMO_REVIEW_PEOPLE, DEMO_REVIEW_WORKS, demoScores, REVIEWER_ID, TEACHER_ID, type DemoWork } from './demoReviewPlan.js';
+import { shiftDemoWindows } from '../activities/demoWindows.js';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -194,16 +195,6 @@ async function writeWork(
 
 /** Moves the activity's windows along by the whole days since the anchor, keeping it in its audit window. */
 async function shiftWindows(ctx: AppContext, anchorAt: number, now: number): Promise<void> {
-  const db = ctx.db.orm;
   await seedAssignments(ctx, now);
-  const days = Math.round((chinaDayStart(now) - anchorAt) / DAY);
-  if (days <= 0) return;
-  const shift = days * DAY;
-  const a = activities;
-  const plus = (column: typeof a.signUpStartAt) => sql`${column} + ${shift}`;
-  await db
-    .update(a)
-    .set({ signUpStartAt: plus(a.signUpStartAt), signUpEndAt: plus(a.signUpEndAt), uploadStartAt: plus(a.uploadStartAt), uploadEndAt: plus(a.uploadEndAt), auditStartAt: plus(a.auditStartAt), auditEndAt: plus(a.auditEndAt) })
-    .where(eq(a.id, DEMO_REVIEW_ACTIVITY));
-  await db.update(lessonDemoState).set({ anchorAt: sql`${lessonDemoState.anchorAt} + ${shift}` }).where(eq(lessonDemoState.key, STATE_KEY));
+  await shiftDemoWindows(ctx.db.orm, STATE_KEY, [DEMO_REVIEW_ACTIVITY], anchorAt, now);
 }

@@ -6,7 +6,7 @@
  * China days (its own anchor, so a database seeded before it existed gets it on its next start).
  * Idempotent.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { ActivityStatus, DEFAULT_VIDEO_RULES } from '@dscloud/sdk/activities';
 import type { ReviewRules } from '@dscloud/sdk/review';
 import type { Orm } from '../db/database.js';
@@ -16,6 +16,7 @@ import { SEED_BANNER_PREFIX } from '../lessons/seedFiles.js';
 import { DEFAULT_PACKAGE_TEMPLATE } from '../activities/activityRules.js';
 import { DEMO_ORG_IDS } from '../users/demoSeed.js';
 import { DEMO_ROLLING_ACTIVITY } from './demoReviewPlan.js';
+import { shiftDemoWindows } from '../activities/demoWindows.js';
 
 const DAY = 86_400_000;
 const STATE_KEY = 'activityRolling';
@@ -52,21 +53,9 @@ function rollingRow(now: number, reviewRules: ReviewRules) {
 /** Inserts the activity on its first start, or moves its windows along by the whole days since. */
 export async function seedRollingActivity(db: Orm, now: number, reviewRules: ReviewRules): Promise<void> {
   const [seeded] = await db.select({ anchorAt: lessonDemoState.anchorAt }).from(lessonDemoState).where(eq(lessonDemoState.key, STATE_KEY));
-  if (seeded) return shiftWindows(db, seeded.anchorAt, now);
+  if (seeded) return shiftDemoWindows(db, STATE_KEY, [DEMO_ROLLING_ACTIVITY], seeded.anchorAt, now);
   const inserted = await db.insert(activities).values(rollingRow(now, reviewRules)).onConflictDoNothing().returning({ id: activities.id });
   if (inserted.length) await db.insert(activityScopes).values({ activityId: DEMO_ROLLING_ACTIVITY, stage: 2, subjectCode: 213, editionId: 'ed-tongbian', bookId: 'bk-213-3a', sort: 0 });
   await db.insert(lessonDemoState).values({ key: STATE_KEY, anchorAt: chinaDayStart(now) }).onConflictDoNothing();
 }
 
-async function shiftWindows(db: Orm, anchorAt: number, now: number): Promise<void> {
-  const days = Math.round((chinaDayStart(now) - anchorAt) / DAY);
-  if (days <= 0) return;
-  const shift = days * DAY;
-  const a = activities;
-  const plus = (column: typeof a.signUpStartAt) => sql`${column} + ${shift}`;
-  await db
-    .update(a)
-    .set({ signUpStartAt: plus(a.signUpStartAt), signUpEndAt: plus(a.signUpEndAt), uploadStartAt: plus(a.uploadStartAt), uploadEndAt: plus(a.uploadEndAt), auditStartAt: plus(a.auditStartAt), auditEndAt: plus(a.auditEndAt) })
-    .where(eq(a.id, DEMO_ROLLING_ACTIVITY));
-  await db.update(lessonDemoState).set({ anchorAt: sql`${lessonDemoState.anchorAt} + ${shift}` }).where(eq(lessonDemoState.key, STATE_KEY));
-}
