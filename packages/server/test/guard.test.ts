@@ -13,6 +13,9 @@ const PUBLIC_ROUTES = new Set([
   // Signed media links: the signature is the permission (files/mediaLinks.ts).
   'GET /file/v1/file/media/:fileInfoId',
   'GET /file/v1/file/media/:fileInfoId/thumb',
+  // A tool document's read-only link: the random token is the permission (whiteboard/shareRoutes.ts).
+  'GET /business/v1/whiteboardShare/:token',
+  'GET /business/v1/whiteboardShare/:token/document',
   'GET /cas/publicKey',
   'POST /cas/login/restful',
   'POST /cas/sz/login/restful',

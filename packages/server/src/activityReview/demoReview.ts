@@ -84,12 +84,13 @@ const unitOf = (level: number, schoolId: string, districtId: string | null) => (
 
 export async function seedDemoReview(ctx: AppContext, now = ctx.now()): Promise<void> {
   const db = ctx.db.orm;
+  // Only over the demo organisations and people (a database seeded without them gets none of this).
+  const present = new Set((await db.select({ id: users.id }).from(users).where(inArray(users.id, [TEACHER_ID, REVIEWER_ID]))).map((r) => r.id));
+  if (present.size < 2) return;
   // Before the assignments below, which it gets too.
   await seedRollingActivity(db, now, DEMO_REVIEW_RULES);
   const [seeded] = await db.select({ anchorAt: lessonDemoState.anchorAt }).from(lessonDemoState).where(eq(lessonDemoState.key, STATE_KEY));
   if (seeded) return shiftWindows(ctx, seeded.anchorAt, now);
-  const present = new Set((await db.select({ id: users.id }).from(users).where(inArray(users.id, [TEACHER_ID, REVIEWER_ID]))).map((r) => r.id));
-  if (present.size < 2) return;
 
   const hash = await hashPassword(ctx.settings.demoPassword);
   await insertMany(
