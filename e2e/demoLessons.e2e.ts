@@ -89,12 +89,12 @@ describe('the demo lessons a newcomer opens', () => {
   it('names the subjects on lesson cards in English in English mode', async () => {
     const { context, page } = await newPage(browser);
     await open(page, '/learn');
-    await page.locator('.ds-lesson-card .ds-subject-tag').first().waitFor({ timeout: 20_000 });
-    expect(await page.locator('.ds-lesson-card .ds-subject-tag').first().innerText()).toMatch(/[\u4e00-\u9fff]/);
+    await page.locator('.ds-lesson-card:not(.ds-lesson-card--skeleton) .ds-subject-tag').first().waitFor({ timeout: 20_000 });
+    expect(await page.locator('.ds-lesson-card:not(.ds-lesson-card--skeleton) .ds-subject-tag').first().innerText()).toMatch(/[\u4e00-\u9fff]/);
     await page.getByRole('button', { name: /English/ }).click();
     await page.getByRole('button', { name: 'Search' }).waitFor();
     await expect
-      .poll(async () => (await page.locator('.ds-lesson-card .ds-subject-tag').allInnerTexts()).join(' '))
+      .poll(async () => (await page.locator('.ds-lesson-card:not(.ds-lesson-card--skeleton) .ds-subject-tag').allInnerTexts()).join(' '))
       .toMatch(/^[A-Za-z ]+$/);
     await page.getByRole('button', { name: /中文/ }).click();
     await context.close();
@@ -105,14 +105,14 @@ describe('the demo lessons a newcomer opens', () => {
     await open(page, '/no/such/screen');
     await page.getByRole('heading', { name: '暂无页面' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    const subtitle = page.locator('.ant-result-subtitle');
+    const subtitle = page.locator('.ds-placeholder-desc');
     expect(await subtitle.evaluate((el) => getComputedStyle(el).color)).not.toBe('rgba(0, 0, 0, 0.45)');
 
     await open(page, '/learn');
-    await page.locator('.ds-lesson-card').first().waitFor({ timeout: 20_000 });
+    await page.locator('.ds-lesson-card:not(.ds-lesson-card--skeleton)').first().waitFor({ timeout: 20_000 });
     expect(await ruleViolations(page, ['heading-order'])).toEqual([]);
     await open(page, '/more-lessons/1');
-    await page.locator('.ds-lesson-card').first().waitFor({ timeout: 20_000 });
+    await page.locator('.ds-lesson-card:not(.ds-lesson-card--skeleton)').first().waitFor({ timeout: 20_000 });
     expect(await ruleViolations(page, ['heading-order'])).toEqual([]);
     await context.close();
   });

@@ -87,7 +87,7 @@ describe('layout shift while the first screens load (desktop 1350×940)', () => 
     expect(lessonHref).toMatch(/course-detail\//);
     const { cls, close } = await measure(lessonHref.replace(/^#/, ''), async (p) => {
       await p.getByRole('heading', { level: 1 }).waitFor({ timeout: 20_000 });
-      await p.locator('.ds-detail-player video').waitFor({ state: 'attached', timeout: 20_000 });
+      await p.locator('.ds-detail-player .plyr video').waitFor({ state: 'attached', timeout: 20_000 });
     });
     console.log(`layout shift lesson ${cls.toFixed(3)} (budget ${CLS_BUDGET.courseDetail})`);
     expect(cls).toBeLessThanOrEqual(CLS_BUDGET.courseDetail);

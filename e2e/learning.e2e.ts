@@ -4,7 +4,7 @@ import { seriousViolations } from './support/axe';
 import { baseUrl, launchBrowser, loginAs, newPage, open } from './support/browser';
 
 /** Seconds of the player's video, read from the page (the player renders a plain <video> inside). */
-const videoTime = (page: Page) => page.evaluate(() => document.querySelector<HTMLVideoElement>('.ds-detail-player video')?.currentTime ?? 0);
+const videoTime = (page: Page) => page.evaluate(() => document.querySelector<HTMLVideoElement>('.ds-detail-player .plyr video')?.currentTime ?? 0);
 
 describe('learning', () => {
   let browser: Browser;
@@ -28,13 +28,13 @@ describe('learning', () => {
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
 
     // Muted, so the browser lets it play; the cover's button starts it as a viewer would.
-    await page.locator('.ds-detail-player video').waitFor({ state: 'attached', timeout: 20_000 });
+    await page.locator('.ds-detail-player .plyr video').waitFor({ state: 'attached', timeout: 20_000 });
     await page.evaluate(() => {
-      document.querySelector<HTMLVideoElement>('.ds-detail-player video')!.muted = true;
+      document.querySelector<HTMLVideoElement>('.ds-detail-player .plyr video')!.muted = true;
     });
     await page.locator('.ds-player__cover').click();
     await expect.poll(() => videoTime(page), { timeout: 20_000 }).toBeGreaterThan(3);
-    await page.evaluate(() => document.querySelector<HTMLVideoElement>('.ds-detail-player video')!.pause());
+    await page.evaluate(() => document.querySelector<HTMLVideoElement>('.ds-detail-player .plyr video')!.pause());
     const at = Math.floor(await videoTime(page));
     const mmss = `00:${String(at).padStart(2, '0')}`;
 

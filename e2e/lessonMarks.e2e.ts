@@ -45,8 +45,8 @@ describe('a teacher’s own lesson: key points on the time line, the page view, 
       .toBe(saved.data.viewCount + 1);
 
     const player = page.locator('.ds-detail-player');
-    await player.locator('video').waitFor({ state: 'attached', timeout: 20_000 });
-    await expect.poll(() => page.evaluate(() => Math.round(document.querySelector<HTMLVideoElement>('.ds-detail-player video')?.currentTime ?? 0)), { timeout: 20_000 }).toBe(3);
+    await player.locator('.plyr video').waitFor({ state: 'attached', timeout: 20_000 });
+    await expect.poll(() => page.evaluate(() => Math.round(document.querySelector<HTMLVideoElement>('.ds-detail-player .plyr video')?.currentTime ?? 0)), { timeout: 20_000 }).toBe(3);
     const noteField = page.locator('.ds-detail-player textarea[name="note"]');
     for (const content of ['第一条笔记', '第二条笔记']) {
       await noteField.fill(content);
@@ -71,11 +71,11 @@ describe('a teacher’s own lesson: key points on the time line, the page view, 
     expect(stored.data.map((m) => `${m.markTime} ${m.title}`)).toEqual(['3 导入新课']);
 
     await page.evaluate(() => {
-      document.querySelector<HTMLVideoElement>('.ds-detail-player video')!.currentTime = 8;
+      document.querySelector<HTMLVideoElement>('.ds-detail-player .plyr video')!.currentTime = 8;
     });
     await mark.focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.evaluate(() => Math.round(document.querySelector<HTMLVideoElement>('.ds-detail-player video')!.currentTime))).toBe(3);
+    await expect.poll(() => page.evaluate(() => Math.round(document.querySelector<HTMLVideoElement>('.ds-detail-player .plyr video')!.currentTime))).toBe(3);
 
     // A note written after seeking by the mark is saved at the mark's moment.
     await noteField.fill('要点处的笔记');

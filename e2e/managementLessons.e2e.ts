@@ -89,7 +89,7 @@ describe('lesson management', () => {
     // The preview plays the teacher's video although the lesson is not published yet.
     await actionsOf(page, title).getByRole('button', { name: '预览' }).click();
     const drawer = page.getByRole('dialog').filter({ hasText: `预览《${title}》` });
-    const video = drawer.locator('video');
+    const video = drawer.locator('.plyr video');
     await video.waitFor({ state: 'attached', timeout: 20_000 });
     await video.evaluate((v: HTMLVideoElement) => {
       v.muted = true;

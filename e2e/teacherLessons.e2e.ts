@@ -129,14 +129,14 @@ describe('teacher lessons on the portal', () => {
     await page.waitForURL(/#\/course-detail\/[\w-]+$/, { timeout: 20_000 });
     const lessonId = page.url().split('/course-detail/')[1]!;
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
-    const player = page.locator('.ds-detail-player video');
+    const player = page.locator('.ds-detail-player .plyr video');
     await player.waitFor({ state: 'attached', timeout: 20_000 });
     await page.evaluate(() => {
-      document.querySelector<HTMLVideoElement>('.ds-detail-player video')!.muted = true;
+      document.querySelector<HTMLVideoElement>('.ds-detail-player .plyr video')!.muted = true;
     });
     await page.locator('.ds-player__cover').click();
     await expect
-      .poll(() => page.evaluate(() => document.querySelector<HTMLVideoElement>('.ds-detail-player video')?.currentTime ?? 0), { timeout: 20_000 })
+      .poll(() => page.evaluate(() => document.querySelector<HTMLVideoElement>('.ds-detail-player .plyr video')?.currentTime ?? 0), { timeout: 20_000 })
       .toBeGreaterThan(3);
 
     // 我的课程: the lesson, unpublished and waiting for an administrator.
