@@ -48,7 +48,7 @@ describe('<ds-help-widget> embedded in a bureau page', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await widget(page).getByRole('button', { name: '意见反馈' }).click();
     const question = widget(page).getByRole('dialog', { name: '提示' });
-    await expect(question.getByText('需要登录后查看，是否登录？').isVisible()).resolves.toBe(true);
+    await question.getByText('需要登录后查看，是否登录？').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await question.getByRole('button', { name: '登录' }).click();
     await expect.poll(() => page.evaluate(() => document.body.dataset.loginAsked)).toBe(`${inject('bureauUrl')}/help.html`);

@@ -93,6 +93,7 @@ export function HelpWidget(props: HelpWidgetProps) {
   const choose = (item: HelpItem, from: HTMLElement) => {
     opener.current = from;
     if (item !== 'feedback') return setDialog(item);
+    if (part && platform) return setDialog(part.signedIn(platform, props.token) ? 'feedback' : 'login');
     // Only the platform core knows whether someone is signed in: chosen before it has loaded, 意见反馈
     // waits for it rather than ask a signed-in user to log in. A core that fails shows in the panel.
     core.get().then(
