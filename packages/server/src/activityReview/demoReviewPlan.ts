@@ -32,32 +32,33 @@ export const DEMO_REVIEW_PEOPLE = [
 const STAGE = 2;
 const SUBJECT = 213;
 
+/** The review demo's reviewers, [level, user, unit]; the rolling activity gets the same people. */
+const REVIEW_DEMO_REVIEWERS: Array<[1 | 2 | 3, string, string]> = [
+  [1, AUDITOR_ID, DEMO_ORG_IDS.school],
+  [1, 'u-demo-rv-s01', 'sc-01'],
+  [1, 'u-demo-rv-s05', 'sc-05'],
+  [1, 'u-demo-rv-s04', 'sc-04'],
+  [1, 'u-demo-rv-s02', 'sc-02'],
+  [2, REVIEWER_ID, DEMO_ORG_IDS.district],
+  [2, 'u-demo-rv-d4', DEMO_ORG_IDS.district2],
+  [2, 'u-demo-rv-d3', '330103000000'],
+  [3, REVIEWER_ID, DEMO_ORG_IDS.city],
+];
+
+type Assignment = [string, string, 1 | 2 | 3, string, string, number, number];
+const reviewersOf = (idPrefix: string, activityId: string): Assignment[] =>
+  REVIEW_DEMO_REVIEWERS.map(([level, user, unit], i) => [`${idPrefix}${i + 1}`, activityId, level, user, unit, STAGE, SUBJECT]);
+
 /** Reviewer assignments: [id, activity, level, user, unit, stage, subject]. */
-export const DEMO_ASSIGNMENTS: Array<[string, string, 1 | 2 | 3, string, string, number, number]> = [
-  ['ap-demo-rv-1', DEMO_REVIEW_ACTIVITY, 1, AUDITOR_ID, DEMO_ORG_IDS.school, STAGE, SUBJECT],
-  ['ap-demo-rv-2', DEMO_REVIEW_ACTIVITY, 1, 'u-demo-rv-s01', 'sc-01', STAGE, SUBJECT],
-  ['ap-demo-rv-3', DEMO_REVIEW_ACTIVITY, 1, 'u-demo-rv-s05', 'sc-05', STAGE, SUBJECT],
-  ['ap-demo-rv-4', DEMO_REVIEW_ACTIVITY, 1, 'u-demo-rv-s04', 'sc-04', STAGE, SUBJECT],
-  ['ap-demo-rv-5', DEMO_REVIEW_ACTIVITY, 1, 'u-demo-rv-s02', 'sc-02', STAGE, SUBJECT],
-  ['ap-demo-rv-6', DEMO_REVIEW_ACTIVITY, 2, REVIEWER_ID, DEMO_ORG_IDS.district, STAGE, SUBJECT],
-  ['ap-demo-rv-7', DEMO_REVIEW_ACTIVITY, 2, 'u-demo-rv-d4', DEMO_ORG_IDS.district2, STAGE, SUBJECT],
-  ['ap-demo-rv-8', DEMO_REVIEW_ACTIVITY, 2, 'u-demo-rv-d3', '330103000000', STAGE, SUBJECT],
-  ['ap-demo-rv-9', DEMO_REVIEW_ACTIVITY, 3, REVIEWER_ID, DEMO_ORG_IDS.city, STAGE, SUBJECT],
+export const DEMO_ASSIGNMENTS: Assignment[] = [
+  ...reviewersOf('ap-demo-rv-', DEMO_REVIEW_ACTIVITY),
   // The uploading demo activity: the same people, ready when its audit window opens.
   ['ap-demo-up-1', 'ac-demo-upload', 1, AUDITOR_ID, DEMO_ORG_IDS.school, STAGE, SUBJECT],
   ['ap-demo-up-2', 'ac-demo-upload', 2, REVIEWER_ID, DEMO_ORG_IDS.district, STAGE, SUBJECT],
   ['ap-demo-up-3', 'ac-demo-upload', 3, REVIEWER_ID, DEMO_ORG_IDS.city, STAGE, SUBJECT],
   ['ap-demo-up-4', 'ac-demo-upload', 3, REVIEWER_ID, DEMO_ORG_IDS.city, 3, 314],
   // The rolling activity: the school reviewers of the review demo, the districts' and the city's.
-  ['ap-demo-roll-1', DEMO_ROLLING_ACTIVITY, 1, AUDITOR_ID, DEMO_ORG_IDS.school, STAGE, SUBJECT],
-  ['ap-demo-roll-2', DEMO_ROLLING_ACTIVITY, 1, 'u-demo-rv-s01', 'sc-01', STAGE, SUBJECT],
-  ['ap-demo-roll-3', DEMO_ROLLING_ACTIVITY, 1, 'u-demo-rv-s05', 'sc-05', STAGE, SUBJECT],
-  ['ap-demo-roll-4', DEMO_ROLLING_ACTIVITY, 1, 'u-demo-rv-s04', 'sc-04', STAGE, SUBJECT],
-  ['ap-demo-roll-5', DEMO_ROLLING_ACTIVITY, 1, 'u-demo-rv-s02', 'sc-02', STAGE, SUBJECT],
-  ['ap-demo-roll-6', DEMO_ROLLING_ACTIVITY, 2, REVIEWER_ID, DEMO_ORG_IDS.district, STAGE, SUBJECT],
-  ['ap-demo-roll-7', DEMO_ROLLING_ACTIVITY, 2, 'u-demo-rv-d4', DEMO_ORG_IDS.district2, STAGE, SUBJECT],
-  ['ap-demo-roll-8', DEMO_ROLLING_ACTIVITY, 2, 'u-demo-rv-d3', '330103000000', STAGE, SUBJECT],
-  ['ap-demo-roll-9', DEMO_ROLLING_ACTIVITY, 3, REVIEWER_ID, DEMO_ORG_IDS.city, STAGE, SUBJECT],
+  ...reviewersOf('ap-demo-roll-', DEMO_ROLLING_ACTIVITY),
 ];
 
 const { PASS, RETURN, REJECT, EXCELLENT } = AuditDecision;
