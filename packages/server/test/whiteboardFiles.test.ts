@@ -106,4 +106,60 @@ describe('deleting a tool document and its file', () => {
       await h.query("UPDATE users SET avatar_file_id = NULL WHERE username = 'teacher'");
     }
   });
+
+  it('keeps a file a lesson cover names by its download URL', async () => {
+    const bytes = doc('封面地址引用的文件');
+    const fileInfoId = await upload(teacher, bytes);
+    const id = await save(teacher, fileInfoId);
+    const [lesson] = await h.query<{ id: string; cover_url: string }>('SELECT id, cover_url FROM lessons ORDER BY id LIMIT 1');
+    await h.query('UPDATE lessons SET cover_url = $1 WHERE id = $2', [`/file/v1/file/download/${fileInfoId}`, lesson!.id]);
+    try {
+      await remove(teacher, id);
+      expect([await fileRows(fileInfoId), onDisk(bytes)]).toEqual([1, true]);
+    } finally {
+      await h.query('UPDATE lessons SET cover_url = $1 WHERE id = $2', [lesson!.cover_url, lesson!.id]);
+    }
+  });
+});
+
+describe('saving a new version of a tool document', () => {
+  async function saveVersion(token: string, id: string, version: number, fileInfoId: string) {
+    const answer = await h.call('PUT', W, { token, body: { businessWhiteboardResourceId: id, version, fileInfoId } });
+    expect(answer.status, answer.message).toBe(200);
+    return answer.data as { version: number };
+  }
+
+  it('gives the replaced file back, and the document opens with the new one', async () => {
+    const first = doc('第一版');
+    const second = doc('第二版');
+    const oldFile = await upload(teacher, first);
+    const id = await save(teacher, oldFile);
+    const newFile = await upload(teacher, second);
+    expect((await saveVersion(teacher, id, 1, newFile)).version).toBe(2);
+    expect([await fileRows(oldFile), onDisk(first)]).toEqual([0, false]);
+    const opened = await h.call('GET', `${W}/${id}/document`, { token: teacher });
+    expect(opened.status).toBe(200);
+    expect([await fileRows(newFile), onDisk(second)]).toEqual([1, true]);
+  });
+
+  it('keeps the replaced file when another document still names it', async () => {
+    const shared = doc('两份文档共用的旧版');
+    const oldFile = await upload(teacher, shared);
+    const a = await save(teacher, oldFile);
+    await save(teacher, oldFile);
+    const newFile = await upload(teacher, doc('只改了其中一份'));
+    await saveVersion(teacher, a, 1, newFile);
+    expect([await fileRows(oldFile), onDisk(shared)]).toEqual([1, true]);
+  });
+
+  it('keeps the file when a stale save is refused', async () => {
+    const bytes = doc('过期保存不删文件');
+    const oldFile = await upload(teacher, bytes);
+    const id = await save(teacher, oldFile);
+    const newFile = await upload(teacher, doc('新的一版'));
+    await saveVersion(teacher, id, 1, newFile);
+    const stale = await h.call('PUT', W, { token: teacher, body: { businessWhiteboardResourceId: id, version: 1, fileInfoId: oldFile } });
+    expect(stale.status).not.toBe(200);
+    expect(await fileRows(newFile)).toBe(1);
+  });
 });

@@ -22,27 +22,65 @@ type Tx = Parameters<Parameters<Orm['transaction']>[0]>[0];
 /** What a release removed: the file info always, the content (and its bytes) when nothing else shared it. */
 export type Released = { file: 'kept' } | { file: 'removed'; content: 'kept' | 'removed' };
 
-/** Whether any row still names the user's file `id` (by id, or by its download URL). */
-export async function fileInfoReferenced(db: Orm | Tx, id: number): Promise<boolean> {
+/**
+ * Every column that may name a user's file, and how: `id` a bigint file id, `idText` the id as text,
+ * `idList` a JSON array of ids as text, `url` a download URL (`/file/v1/file/download/<id>` or a signed
+ * or ranged form of it) inside the text. `fileReferences.test.ts` lists the schema's columns that look
+ * like file ids or URLs and fails on one that is neither here nor in `NOT_FILE_REFERENCES`: a new
+ * table naming files must be added here, or deleting a tool document could remove a file it uses.
+ */
+export const FILE_REFERENCES: ReadonlyArray<{ table: string; column: string; kind: 'id' | 'idText' | 'idList' | 'url' }> = [
+  { table: 'whiteboard_resources', column: 'file_info_id', kind: 'id' },
+  { table: 'lesson_resources', column: 'file_info_id', kind: 'idText' },
+  { table: 'lesson_resources', column: 'url', kind: 'url' },
+  { table: 'lesson_resources', column: 'caption_url', kind: 'url' },
+  { table: 'lessons', column: 'cover_file_id', kind: 'idText' },
+  // A cover URL is usually the URL of cover_file_id or a seed picture, but a client may send any URL.
+  { table: 'lessons', column: 'cover_url', kind: 'url' },
+  { table: 'activities', column: 'cover_file_id', kind: 'idText' },
+  { table: 'activities', column: 'cover_url', kind: 'url' },
+  { table: 'activity_work_items', column: 'file_id', kind: 'id' },
+  { table: 'special_subjects', column: 'cover_file_id', kind: 'idText' },
+  { table: 'special_subjects', column: 'cover_url', kind: 'url' },
+  { table: 'carousel_images', column: 'image_file_id', kind: 'idText' },
+  { table: 'carousel_images', column: 'image_url', kind: 'url' },
+  { table: 'users', column: 'avatar_file_id', kind: 'idText' },
+  { table: 'teacher_infos', column: 'avatar_file_id', kind: 'idText' },
+  { table: 'teacher_infos', column: 'avatar_url', kind: 'url' },
+  { table: 'feedback', column: 'screenshot_file_ids', kind: 'idList' },
+  { table: 'help_articles', column: 'video_url', kind: 'url' },
+  { table: 'global_config', column: 'config_value', kind: 'url' },
+  { table: 'object_grants', column: 'file_info_id', kind: 'id' },
+];
+
+/**
+ * Columns that look like file ids or URLs but never name a user's file on their own, and why; the
+ * guard test accepts these.
+ */
+export const NOT_FILE_REFERENCES: Readonly<Record<string, string>> = {};
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+
+/** The SQL test of one reference for the file `id`. */
+function referenceTest(ref: (typeof FILE_REFERENCES)[number], id: number) {
+  if (!IDENTIFIER.test(ref.table) || !IDENTIFIER.test(ref.column)) throw new Error(`not an identifier: ${ref.table}.${ref.column}`);
+  const column = sql.raw(`${ref.table}.${ref.column}`);
+  const from = sql.raw(ref.table);
   const text = String(id);
   // `/file/v1/file/download/123` and signed or ranged forms of it, never `/download/1234`.
   const url = `/download/${id}([^0-9]|$)`;
-  const result = (await db.execute(sql`
-    SELECT (
-      EXISTS (SELECT 1 FROM whiteboard_resources WHERE file_info_id = ${id})
-      OR EXISTS (SELECT 1 FROM lesson_resources WHERE file_info_id = ${text} OR url ~ ${url} OR caption_url ~ ${url})
-      OR EXISTS (SELECT 1 FROM lessons WHERE cover_file_id = ${text})
-      OR EXISTS (SELECT 1 FROM activities WHERE cover_file_id = ${text})
-      OR EXISTS (SELECT 1 FROM activity_work_items WHERE file_id = ${id})
-      OR EXISTS (SELECT 1 FROM special_subjects WHERE cover_file_id = ${text})
-      OR EXISTS (SELECT 1 FROM carousel_images WHERE image_file_id = ${text})
-      OR EXISTS (SELECT 1 FROM users WHERE avatar_file_id = ${text})
-      OR EXISTS (SELECT 1 FROM teacher_infos WHERE avatar_file_id = ${text})
-      OR EXISTS (SELECT 1 FROM feedback WHERE screenshot_file_ids @> jsonb_build_array(${text}::text))
-      OR EXISTS (SELECT 1 FROM help_articles WHERE video_url ~ ${url})
-      OR EXISTS (SELECT 1 FROM global_config WHERE config_value ~ ${url})
-      OR EXISTS (SELECT 1 FROM object_grants WHERE file_info_id = ${id})
-    ) AS used`)) as unknown as { rows: Array<{ used: boolean }> } | Array<{ used: boolean }>;
+  const where =
+    ref.kind === 'id' ? sql`${column} = ${id}` : ref.kind === 'idText' ? sql`${column} = ${text}` : ref.kind === 'idList' ? sql`${column} @> jsonb_build_array(${text}::text)` : sql`${column} ~ ${url}`;
+  return sql`EXISTS (SELECT 1 FROM ${from} WHERE ${where})`;
+}
+
+/** Whether any row still names the user's file `id` (by id, or by its download URL). */
+export async function fileInfoReferenced(db: Orm | Tx, id: number): Promise<boolean> {
+  const tests = sql.join(
+    FILE_REFERENCES.map((ref) => referenceTest(ref, id)),
+    sql` OR `,
+  );
+  const result = (await db.execute(sql`SELECT (${tests}) AS used`)) as unknown as { rows: Array<{ used: boolean }> } | Array<{ used: boolean }>;
   const rows = Array.isArray(result) ? result : result.rows;
   return rows[0]?.used !== false;
 }

@@ -54,15 +54,20 @@ export class WhiteboardRepo {
 
   /**
    * Applies the changes when the stored version is still `version` and raises it by one; false when
-   * another save got there first (the caller answers 409 with the current row).
+   * another save got there first (the caller answers 409 with the current row). `after` runs in the
+   * same transaction once the row changed (giving the replaced file back).
    */
-  async updateIfVersion(id: string, version: number, changes: WhiteboardChanges): Promise<boolean> {
-    const done = await this.db
-      .update(w)
-      .set({ ...changes, version: sql`${w.version} + 1` })
-      .where(and(eq(w.id, id), eq(w.version, version)))
-      .returning({ id: w.id });
-    return done.length === 1;
+  async updateIfVersion(id: string, version: number, changes: WhiteboardChanges, after?: (tx: Tx) => Promise<unknown>): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const done = await tx
+        .update(w)
+        .set({ ...changes, version: sql`${w.version} + 1` })
+        .where(and(eq(w.id, id), eq(w.version, version)))
+        .returning({ id: w.id });
+      if (done.length !== 1) return false;
+      await after?.(tx);
+      return true;
+    });
   }
 
   /** Removes the row, and in the same transaction whatever `after` does (giving its file back). */

@@ -121,12 +121,20 @@ export async function whiteboardRoutes(app: FastifyInstance, ctx: AppContext): P
       if (row.version !== body.version) throw stale();
       const doc = body.fileInfoId !== undefined ? await checkDocumentFile(ctx, request.auth!.user.id, body.fileInfoId, row.tool as ToolId) : undefined;
       const node = await nodeOf(body.nodeId);
-      const changed = await repo.updateIfVersion(row.id, body.version, {
-        ...(body.title !== undefined ? { title: body.title } : {}),
-        ...(doc ? { fileInfoId: doc.fileInfoId, dataSize: doc.size } : {}),
-        ...node,
-        updatedAt: ctx.now(),
-      });
+      // A new version's file replaces the old one, which goes when nothing else names it (files/fileRelease.ts).
+      const store = ctx.files?.store;
+      const replaced = doc && doc.fileInfoId !== row.fileInfoId && store ? row.fileInfoId : undefined;
+      const changed = await repo.updateIfVersion(
+        row.id,
+        body.version,
+        {
+          ...(body.title !== undefined ? { title: body.title } : {}),
+          ...(doc ? { fileInfoId: doc.fileInfoId, dataSize: doc.size } : {}),
+          ...node,
+          updatedAt: ctx.now(),
+        },
+        replaced !== undefined && store ? (tx) => releaseFileInfo(tx, store, replaced, (message, error) => request.log.warn({ err: error }, message)) : undefined,
+      );
       const current = (await repo.find(row.id))!;
       if (!changed) throw new AppError(Codes.TOOL_DOCUMENT_CONFLICT, undefined, { data: { current: toResource(current) } });
       return ok(toResource(current), localeOf(request));
