@@ -10,6 +10,9 @@
 //  (d) a second file whose chunk requests fail once 90 % of its chunks were acknowledged, then restarted:
 //      bytes sent after the restart against the bytes that were still missing.
 // BENCH_CPU_PROF=<dir> writes the server's CPU profile there (bench/cpuProfile.cjs) for the whole run.
+// BENCH_BASELINE_SERVER=<another build's main.js> (e.g. the previous commit's packages/server/dist/main.js)
+// starts that server too, and every round also uploads its file through it right after this build's
+// upload (new bytes for each): old and new server alternately, in the same rounds, same page.
 // The generated files and the server's data folder are removed at the end.
 import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -20,6 +23,7 @@ import { REPEATS, saveResults, showSpread, spread, warnIfNoisy } from './results
 
 const sizeMb = Number(process.env.BENCH_UPLOAD_MB || 1024);
 const pages = join(root, 'bench/pages');
+const baselineEntry = process.env.BENCH_BASELINE_SERVER;
 const profile = process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--require ${join(root, 'bench/cpuProfile.cjs')}` } : {};
 
 const temp = await benchTempDir();
@@ -35,15 +39,19 @@ const site = await servePage({
   html: fileInputsHtml(['main', 'restart']),
 });
 const server = await startServer({ BENCH_ROUTES: '1', ...profile }, { allowedOrigins: [site.origin] });
+const baseline = baselineEntry ? await startServer({ BENCH_ROUTES: '1' }, { allowedOrigins: [site.origin], entry: baselineEntry }) : null;
 const { browser, page } = await openPage(site.url);
 try {
   await giveFile(page, 'main', mainFile);
   await giveFile(page, 'restart', restartFile);
   const token = await login(server.base, 'teacher');
+  const baselineToken = baseline ? await login(baseline.base, 'teacher') : null;
   const size = await page.evaluate((c) => globalThis.bench.setup(c), { base: server.base, token });
+  const useServer = (base, t) => page.evaluate((c) => globalThis.bench.setup(c), { base, token: t });
   const hashing = await measureHashing(page, 'main');
 
   const rounds = [];
+  const baselineRounds = [];
   for (let round = 0; round < REPEATS; round++) {
     if (round > 0) {
       const previous = mainFile;
@@ -66,6 +74,17 @@ try {
     };
     rounds.push(r);
     console.log(`round ${round + 1}/${REPEATS}: bare POST ${r.bareMbps.toFixed(0)} MB/s, SDK ${r.sdkMbps.toFixed(0)} MB/s (hashing ${r.hashMbps.toFixed(0)}, chunks ${r.chunkMbps.toFixed(0)} MB/s), load ${loadavg()[0].toFixed(1)}`);
+    if (baseline) {
+      // The same round's file (new to that server) on the baseline server, its own bare POST first.
+      await useServer(baseline.base, baselineToken);
+      const bareB = await page.evaluate(() => globalThis.bench.bare());
+      const sdkB = await page.evaluate(() => globalThis.bench.sdk());
+      await useServer(server.base, token);
+      if (sdkB.instant) throw new Error(`round ${round + 1}: the baseline's upload was instant`);
+      const b = { bareMbps: mbps(size, bareB.ms), sdkMbps: mbps(size, sdkB.ms), chunkMbps: mbps(size, sdkB.chunksMs), hashMbps: mbps(size, sdkB.hashMs), idealMs: sdkB.hashMs + bareB.ms, sdkMs: sdkB.ms };
+      baselineRounds.push(b);
+      console.log(`          baseline server: bare POST ${b.bareMbps.toFixed(0)} MB/s, SDK ${b.sdkMbps.toFixed(0)} MB/s (hashing ${b.hashMbps.toFixed(0)}, chunks ${b.chunkMbps.toFixed(0)} MB/s)`);
+    }
   }
   const instant = await page.evaluate(() => globalThis.bench.instant());
   if (!instant.instant || instant.chunksSent) throw new Error(`the second upload was not instant: ${JSON.stringify(instant)}`);
@@ -87,6 +106,19 @@ try {
   console.log(`SDK end to end / (hashing + bare POST): ${showSpread(sdkVsIdeal, pct)}   (target ≥ 85 %)`);
   console.log(`SDK end to end / bare POST: ${showSpread(sdkVsBare, pct)}`);
   warnIfNoisy('the bare POST\'s MB/s', of('bareMbps'));
+  let baselineFigures = null;
+  if (baseline) {
+    const bOf = (key) => baselineRounds.map((r) => r[key]);
+    const bChunk = baselineRounds.map((r) => r.chunkMbps / r.bareMbps);
+    const bIdeal = baselineRounds.map((r) => r.idealMs / r.sdkMs);
+    console.log(`\nbaseline server (${baselineEntry}), the same rounds:`);
+    console.log('(a) bare POST to disk'.padEnd(44), showSpread(bOf('bareMbps')).padStart(16));
+    console.log('(b) SDK upload'.padEnd(44), showSpread(bOf('sdkMbps')).padStart(16));
+    console.log('    chunk phase'.padEnd(44), showSpread(bOf('chunkMbps')).padStart(16));
+    console.log(`chunk phase / its bare POST: ${showSpread(bChunk, pct)}; end to end / (hashing + bare POST): ${showSpread(bIdeal, pct)}`);
+    console.log(`this build's chunk phase / the baseline's, round by round: ${showSpread(rounds.map((r, i) => r.chunkMbps / baselineRounds[i].chunkMbps), (v) => `${v.toFixed(2)}×`)}`);
+    baselineFigures = { entry: baselineEntry, bareMbps: spread(bOf('bareMbps')), sdkMbps: spread(bOf('sdkMbps')), chunkMbps: spread(bOf('chunkMbps')), chunkVsBare: spread(bChunk), sdkVsIdeal: spread(bIdeal) };
+  }
   console.log(
     `(c) instant upload (秒传): ${instant.ms.toFixed(0)} ms total; hashing ${instant.hashMs.toFixed(0)} ms` +
       ` (+ ${instant.sampleMs.toFixed(0)} ms 64 KB samples); compare round-trip ${instant.compareMs.toFixed(1)} ms` +
@@ -111,10 +143,12 @@ try {
     sdkVsBare: spread(sdkVsBare),
     instant: { ms: instant.ms, hashMs: instant.hashMs, compareMs: instant.compareMs, compareCalls: instant.compareCalls },
     restart: { chunks: restart.chunks, resentChunks: restart.resentChunks, beyondChunks: restart.beyondChunks },
+    baselineServer: baselineFigures,
   });
 } finally {
   await browser.close();
   await server.stop();
+  await baseline?.stop();
   await site.close();
   temp.remove();
 }
