@@ -6,7 +6,8 @@
 // pageSize 20, rotated filters) and a teacher's `POST …/teacher/all/page`, each in BENCH_REPEATS (3)
 // rounds interleaved with the bare `GET /healthz/live` of the same server (interleaved.mjs). PGlite
 // (a fresh data folder). BENCH_CPU_PROF=<dir> writes the server's CPU profile there (bench/cpuProfile.cjs).
-import { interleaved } from './interleaved.mjs';
+import { figuresOf, interleaved } from './interleaved.mjs';
+import { saveResults } from './results.mjs';
 import { join } from 'node:path';
 import { login, root, startServer } from './lib.mjs';
 
@@ -89,7 +90,8 @@ try {
     { name: 'POST …/teacher/all/page', url: server.base, requests: post(`${A}/teacher/all/page`, teacher, teacherBodies) },
     { name: 'GET …/user/current (token + user)', url: server.base, requests: [{ method: 'GET', path: '/base/v1/user/current', headers: { authorization: token } }] },
   ].filter((c) => !only || c.name.includes(only));
-  await interleaved(`Activity lists: ${count} activities (PGlite; target p99 < 30 ms)`, server.base, cases);
+  const rows = await interleaved(`Activity lists: ${count} activities (PGlite; target p99 < 30 ms)`, server.base, cases);
+  saveResults('activities-load', { activities: count, routes: figuresOf(rows) });
 } finally {
   await server.stop();
 }

@@ -9,7 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { interleaved } from './interleaved.mjs';
+import { figuresOf, interleaved } from './interleaved.mjs';
+import { saveResults } from './results.mjs';
 import { login, root, startServer } from './lib.mjs';
 
 const TREE = '/cloudSchool/v1/activitySignUp/nodeTree';
@@ -37,7 +38,7 @@ try {
   const [b, w] = [await check(book), await check(whole)];
   console.log(`one book: ${b.nodes} nodes, ${b.kb} KB answer; whole scope: ${w.nodes} nodes, ${w.kb} KB answer`);
   const only = process.env.BENCH_ONLY; // a word of the case names to run alone (profiling one route)
-  await interleaved(
+  const rows = await interleaved(
     `Activity node tree (${facts.signUps} sign-ups; target p99 < 30 ms)`,
     server.base,
     [
@@ -45,6 +46,7 @@ try {
       { name: `nodeTree, whole scope (${w.nodes} nodes)`, url: server.base, requests: [whole] },
     ].filter((c) => !only || c.name.includes(only)),
   );
+  saveResults('activity-nodes-load', { signUps: facts.signUps, nodes: { book: b.nodes, whole: w.nodes }, routes: figuresOf(rows) });
 } finally {
   await server?.stop();
   rmSync(tmp, { recursive: true, force: true });

@@ -6,12 +6,14 @@ import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { dirname, join, resolve, relative } from 'node:path';
 import { root, kb } from './lib.mjs';
+import { saveResults } from './results.mjs';
 
 const dist = join(root, 'packages/elements/dist');
 const gz = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 
 const STATIC = /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]+from\s*)?["']([^"']+\.js)["']/g;
 const DYNAMIC = /import\(\s*["']([^"']+\.js)["']\s*\)/g;
+const REFERENCED = /["'`](\.\/[^"'`]+\.js)["'`]/g;
 
 function imports(file, pattern) {
   const code = readFileSync(file, 'utf8');
@@ -163,6 +165,43 @@ export function portalInitialJs() {
  */
 export const PORTAL_INITIAL_BUDGET = 285 * 1024;
 
+/**
+ * The MD5 hashing worker (`packages/sdk/src/upload/md5.worker.ts`) as each build ships it: the
+ * portal's single worker file (Vite inlines everything into it), and each elements build's worker
+ * entry with every file it imports, at once or on demand (both MD5 engines). It needs hash-wasm's MD5
+ * (~5 KB gz) and spark-md5 (~3 KB gz); the budget catches the rest of hash-wasm coming back (82 KB gz
+ * when the whole package was inlined). Enforced in CI by e2e/bundleBudget.e2e.ts.
+ */
+export const MD5_WORKER_BUDGET = 15 * 1024;
+
+export function md5Workers() {
+  const found = [];
+  const portalAssets = join(portalDist, 'assets');
+  if (existsSync(portalAssets)) {
+    for (const f of readdirSync(portalAssets).filter((n) => /^md5\.worker-[\w-]+\.js$/.test(n))) {
+      found.push({ build: 'portal', file: relative(root, join(portalAssets, f)), gz: gz(join(portalAssets, f)) });
+    }
+  }
+  const chunks = join(dist, 'chunks');
+  if (existsSync(chunks)) {
+    for (const f of readdirSync(chunks).filter((n) => /^(peer-)?md5\.worker-[\w-]+\.js$/.test(n))) {
+      const entry = join(chunks, f);
+      // Every relative file the worker's files name: the standalone build's lazy imports go through
+      // a retrying wrapper (`import(url)` with the file name as a string), which DYNAMIC cannot see.
+      const files = new Set();
+      const stack = [entry];
+      while (stack.length) {
+        const x = stack.pop();
+        if (files.has(x) || !existsSync(x)) continue;
+        files.add(x);
+        stack.push(...imports(x, REFERENCED));
+      }
+      found.push({ build: f.startsWith('peer-') ? 'elements (React peer)' : 'elements (standalone)', file: relative(root, entry), gz: [...files].reduce((n, x) => n + gz(x), 0) });
+    }
+  }
+  return found.map((w) => ({ ...w, budget: MD5_WORKER_BUDGET, pass: w.gz <= MD5_WORKER_BUDGET }));
+}
+
 /** Each budget with the measured first load and whether it holds (a missing file fails). */
 export function checkBudgets(rows = measure()) {
   return BUDGETS.map((budget) => {
@@ -210,9 +249,19 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log('\n<ds-tool-editor> tools (React peer, lazy, gzip -9, beyond the first load):');
   for (const p of toolParts()) console.log(`  ${p.tool.padEnd(20)} ${kb(p.size).padStart(9)}   ${p.chunk}`);
   printPlayer();
+  console.log('\nMD5 hashing worker (with everything it imports, both engines), gzip -9:');
+  for (const w of md5Workers()) console.log(`  ${w.build.padEnd(22)} ${kb(w.gz).padStart(9)}   budget: ${kb(w.budget)}  ${w.pass ? 'PASS' : 'FAIL'}   ${w.file}`);
   const portal = portalInitialJs();
   if (portal) {
     console.log(`\nportal first load (index.html script + modulepreloads, ${portal.files.length} files): ${kb(portal.total)}   budget: ${kb(PORTAL_INITIAL_BUDGET)}  ${portal.total <= PORTAL_INITIAL_BUDGET ? 'PASS' : 'FAIL'}`);
     for (const f of portal.files.slice(0, 8)) console.log(`  ${f.file.padEnd(44)} ${kb(f.gz).padStart(9)}`);
   }
+  saveResults('bundle-sizes', {
+    elements: measure().map((r) => ({ element: r.element, build: r.build, initialGz: r.initial, lazyGz: Object.fromEntries(r.lazy) })),
+    budgets: checkBudgets(),
+    tools: toolParts(),
+    player: playerVsPlyr() ?? null,
+    md5Workers: md5Workers(),
+    portalInitialJs: portal ? { gz: portal.total, budget: PORTAL_INITIAL_BUDGET, pass: portal.total <= PORTAL_INITIAL_BUDGET } : null,
+  });
 }

@@ -14,10 +14,11 @@ import { startCluster } from '../scripts/cluster/cluster.mjs';
 import { startNginx } from '../scripts/cluster/nginx.mjs';
 import { token } from '../scripts/cluster/http.mjs';
 import { freePort } from '../scripts/reference-server.mjs';
+import { REPEATS, median, saveResults, showSpread, spread, warnIfNoisy } from './results.mjs';
 
 const duration = Number(process.env.BENCH_DURATION || 5);
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
-const repeats = Number(process.env.BENCH_REPEATS || 3);
+const repeats = REPEATS;
 const files = Number(process.env.BENCH_CLUSTER_FILES || 8);
 const fileMb = Number(process.env.BENCH_CLUSTER_UPLOAD_MB || 32);
 const MB = 1024 * 1024;
@@ -29,11 +30,7 @@ const BARE = `
         proxy_pass http://ds_servers;
     }`;
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const cell = (xs, digits = 0) => `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`;
+const cell = (xs) => showSpread(xs);
 
 function cannon(opts) {
   return new Promise((ok, fail) => autocannon({ duration, connections, ...opts }, (err, r) => (err ? fail(err) : ok(r))));
@@ -88,6 +85,7 @@ try {
     const of = (runs, k) => runs.map((x) => x[k]);
     console.log(`${r.n}          ${r.name}`.padEnd(34), cell(of(r.runs, 'rps')).padStart(16), cell(of(r.runs, 'p50')).padStart(12), cell(of(r.runs, 'p99')).padStart(12), `| ${cell(of(r.bare, 'rps'))}`.padStart(20), cell(of(r.bare, 'p99')).padStart(12));
   }
+  warnIfNoisy("the bare route's req/s", rows.flatMap((r) => r.bare.map((x) => x.rps)));
 
   // Uploads: new content every round (an old one would be an instant upload).
   const buffers = Array.from({ length: files }, (_, i) => {
@@ -116,6 +114,13 @@ try {
   console.log(`\nUploads through nginx to 3 instances: ${files} parallel files of ${fileMb} MB, ${repeats} interleaved rounds (aggregate MB/s, median and spread)`);
   console.log(`bare POST (streamed to disk)        ${cell(upload.bare)}`);
   console.log(`chunked upload (8 MB chunks, S3)    ${cell(upload.chunks)}   = ${((median(upload.chunks) / median(upload.bare)) * 100).toFixed(0)} % of the bare POST`);
+  warnIfNoisy("the bare POST's MB/s", upload.bare);
+  const of = (runs, k) => spread(runs.map((x) => x[k]));
+  saveResults('cluster', {
+    rounds: repeats,
+    routes: rows.map((r) => ({ instances: r.n, name: r.name, rps: of(r.runs, 'rps'), p50: of(r.runs, 'p50'), p99: of(r.runs, 'p99'), bareRps: of(r.bare, 'rps'), bareP99: of(r.bare, 'p99') })),
+    upload: { files, fileMb, bareMbps: spread(upload.bare), chunkedMbps: spread(upload.chunks) },
+  });
 } finally {
   for (const f of fronts.slice(0, 2)) await f.stop();
   await cluster.stop();

@@ -1,26 +1,21 @@
-// Interleaved rounds against the bare route, for the activity benches: in each of BENCH_REPEATS (3)
+// Interleaved rounds against the bare route, for the load benches (api, lessons, activities, node tree): in each of BENCH_REPEATS (3)
 // rounds every case is measured right after its own bare `GET /healthz/live` run (1 s warm-up before
 // each), so a load change on a shared machine hits both alike. Prints, per case, the median and spread
 // (min–max) of req/s, p50 and p99 over the rounds, the bare route's alongside, and a warning when the
 // bare route itself varies by more than 15 % between rounds (the machine is busy: absolute figures
 // then say little).
 import autocannon from 'autocannon';
+import { REPEATS, showSpread, spread, warnIfNoisy } from './results.mjs';
 
 const duration = Number(process.env.BENCH_DURATION || 5);
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
-const repeats = Number(process.env.BENCH_REPEATS || 3);
+const repeats = REPEATS;
 
 function run(opts) {
   return new Promise((ok, fail) => {
     autocannon({ duration, connections, ...opts }, (err, r) => (err ? fail(err) : ok(r)));
   });
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const spread = (xs) => `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}`;
 
 /** Waits until the server answers the bare route again: a slow route's backlog is not the next run's. */
 async function drained(base) {
@@ -53,14 +48,24 @@ export async function interleaved(title, base, cases) {
   const of = (runs, key) => runs.map((r) => r[key]);
   console.log(`\n${title}: ${connections} connections, ${duration} s per run, ${repeats} interleaved rounds (median, spread min–max)`);
   console.log('route'.padEnd(40), 'req/s'.padStart(14), 'p50 ms'.padStart(12), 'p99 ms'.padStart(14), '| bare req/s'.padStart(18), 'bare p99'.padStart(12));
-  const allBare = rows.flatMap((r) => of(r.bare, 'rps'));
   for (const r of rows) {
-    const cell = (runs, key) => `${median(of(runs, key)).toFixed(0)} (${spread(of(runs, key))})`;
+    const cell = (runs, key) => showSpread(of(runs, key));
     console.log(r.name.padEnd(40), cell(r.runs, 'rps').padStart(14), cell(r.runs, 'p50').padStart(12), cell(r.runs, 'p99').padStart(14), `| ${cell(r.bare, 'rps')}`.padStart(18), cell(r.bare, 'p99').padStart(12));
   }
-  const bareSpread = (Math.max(...allBare) - Math.min(...allBare)) / median(allBare);
-  if (bareSpread > 0.15) {
-    console.log(`WARNING: the bare route's req/s varied by ${(bareSpread * 100).toFixed(0)} % between runs (> 15 %): the machine is busy; compare ratios, not absolute figures.`);
-  }
+  warnIfNoisy("the bare route's req/s", rows.flatMap((r) => of(r.bare, 'rps')));
   return rows;
+}
+
+/** The figures of `interleaved()`'s rows for bench/results/latest.json: median and spread of each, and of the ratio to bare. */
+export function figuresOf(rows) {
+  const of = (runs, key) => runs.map((r) => r[key]);
+  return rows.map((r) => ({
+    name: r.name,
+    rps: spread(of(r.runs, 'rps')),
+    p50: spread(of(r.runs, 'p50')),
+    p99: spread(of(r.runs, 'p99')),
+    bareRps: spread(of(r.bare, 'rps')),
+    bareP99: spread(of(r.bare, 'p99')),
+    vsBare: spread(r.runs.map((x, i) => x.rps / r.bare[i].rps)),
+  }));
 }

@@ -10,10 +10,11 @@ export const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'Ds@123456';
 
 /**
  * The built reference server on a free port with a fresh data folder: `{ base, stop(), dataDir, pid }`.
- * `options.allowedOrigins` lets a bench page on another local origin call it (CORS).
+ * `options.allowedOrigins` lets a bench page on another local origin call it (CORS); `options.entry`
+ * starts another build of the server (a `main.js`) instead of the workspace's.
  */
 export async function startServer(env = {}, options = {}) {
-  const server = await startReferenceServer({ env, allowedOrigins: options.allowedOrigins ?? [] });
+  const server = await startReferenceServer({ env, allowedOrigins: options.allowedOrigins ?? [], entry: options.entry });
   return { base: server.apiBase, stop: server.stop, dataDir: server.dataDir, pid: server.child.pid };
 }
 

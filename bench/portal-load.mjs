@@ -7,7 +7,7 @@
 import { kb, startServer } from './lib.mjs';
 import { portalInitialJs, PORTAL_INITIAL_BUDGET } from './bundle-sizes.mjs';
 import { audit, launchChromium } from './lighthouse.mjs';
-import { saveResults, spread } from './results.mjs';
+import { formatSpread, saveResults, spread } from './results.mjs';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const PRESETS = (process.env.BENCH_PRESETS ?? 'desktop,mobile').split(',').filter(Boolean);
@@ -53,7 +53,7 @@ try {
     a11yFailures: results.at(-1).a11yFailures,
   }));
 
-  const show = (s, format = (v) => String(v)) => (s.median === null ? '–' : s.min === s.max ? format(s.median) : `${format(s.median)} (${format(s.min)}–${format(s.max)})`);
+  const show = (s, format = (v) => String(v)) => formatSpread(s, format);
   console.log(`\nLighthouse 12, median (min–max) of ${RUNS} runs, headless Chromium, 127.0.0.1:`);
   console.log('| page | preset | performance | accessibility | LCP ms | CLS | TBT ms | bytes |');
   console.log('|---|---|---|---|---|---|---|---|');

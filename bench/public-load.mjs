@@ -11,12 +11,12 @@
 // one of the words.
 import autocannon from 'autocannon';
 import { login, scratchDatabase, startServer } from './lib.mjs';
+import { REPEATS, median, saveResults, spread, warnIfNoisy } from './results.mjs';
 
 const duration = Number(process.env.BENCH_DURATION || 5);
-const repeats = Math.max(3, Number(process.env.BENCH_REPEATS || 3));
+const repeats = REPEATS;
 const only = (process.env.BENCH_CASES || '').split(',').map((w) => w.trim().toLowerCase()).filter(Boolean);
 const postgresUrl = process.env.BENCH_DATABASE_URL;
-const BARE_SPREAD_WARN = 0.15;
 
 function run(opts) {
   return new Promise((ok, fail) => {
@@ -24,10 +24,6 @@ function run(opts) {
   });
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 async function call(base, method, path, token, body) {
   const res = await fetch(`${base}${path}`, {
@@ -90,10 +86,8 @@ async function measure(label, env) {
     const pct = (x) => `${(x * 100).toFixed(0)} %`;
     console.log(`\n${label}: ${repeats} interleaved rounds of ${duration} s per route (route vs bare route at the same connections)`);
     console.log('route'.padEnd(42), 'req/s (median)'.padStart(15), 'p99 ms (median)'.padStart(16), 'p99 max'.padStart(8), 'bare req/s'.padStart(11), 'bare p99'.padStart(9), 'bare spread'.padStart(12), 'vs bare: median'.padStart(16), 'spread'.padStart(12));
-    const warnings = [];
     for (const [name, r] of rows) {
       const bareSpread = (Math.max(...r.bareRps) - Math.min(...r.bareRps)) / median(r.bareRps);
-      if (bareSpread > BARE_SPREAD_WARN) warnings.push(`${name}: the bare route's req/s varied by ${pct(bareSpread)} across rounds (> ${pct(BARE_SPREAD_WARN)}): the machine is busy, read the ratios with care`);
       console.log(
         name.padEnd(42),
         median(r.rps).toFixed(0).padStart(15),
@@ -106,20 +100,25 @@ async function measure(label, env) {
         `${pct(Math.min(...r.ratios))}–${pct(Math.max(...r.ratios))}`.padStart(12),
       );
     }
-    for (const w of warnings) console.log(`WARNING ${w}`);
+    for (const [name, r] of rows) warnIfNoisy(`${name}: the bare route's req/s`, r.bareRps);
+    return {
+      database: label,
+      routes: [...rows].map(([name, r]) => ({ name, rps: spread(r.rps), p99: spread(r.p99), bareRps: spread(r.bareRps), bareP99: spread(r.bareP99), vsBare: spread(r.ratios) })),
+    };
   } finally {
     await server.stop();
   }
 }
 
-await measure('PGlite', {});
+const databases = [await measure('PGlite', {})];
 if (postgresUrl) {
   const scratch = await scratchDatabase(postgresUrl);
   try {
-    await measure('PostgreSQL', { DATABASE_URL: scratch.url });
+    databases.push(await measure('PostgreSQL', { DATABASE_URL: scratch.url }));
   } finally {
     await scratch.drop();
   }
 } else {
   console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL to measure it too)');
 }
+saveResults('public-load', { rounds: repeats, databases });

@@ -18,15 +18,15 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { login, root, startServer } from './lib.mjs';
+import { REPEATS, median, saveResults, spread, warnIfNoisy } from './results.mjs';
 
 const duration = Number(process.env.BENCH_DURATION || 5);
 const connections = Number(process.env.BENCH_CONNECTIONS || 20);
-const rounds = Number(process.env.BENCH_ROUNDS || 3);
+const rounds = Math.max(3, Number(process.env.BENCH_ROUNDS || REPEATS));
 const works = Number(process.env.BENCH_WORKS || 20000);
 
 const run = (opts) => new Promise((ok, fail) => autocannon({ duration, connections, ...opts }, (err, r) => (err ? fail(err) : ok(r))));
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const spread = (xs) => `${Math.min(...xs)}–${Math.max(...xs)}`;
+const range = (xs) => { const s = spread(xs); return `${s.min}–${s.max}`; };
 const mb = (bytes) => (bytes / 1048576).toFixed(1);
 
 function procStatus(pid) {
@@ -85,8 +85,9 @@ try {
   console.log('route'.padEnd(30), 'req/s'.padStart(7), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'p99 spread'.padStart(12));
   for (const [name, rs] of results) {
     const p99s = rs.map((r) => r.p99);
-    console.log(name.padEnd(30), median(rs.map((r) => r.rps)).toFixed(0).padStart(7), String(median(rs.map((r) => r.p50))).padStart(8), String(median(p99s)).padStart(8), spread(p99s).padStart(12));
+    console.log(name.padEnd(30), median(rs.map((r) => r.rps)).toFixed(0).padStart(7), String(median(rs.map((r) => r.p50))).padStart(8), String(median(p99s)).padStart(8), range(p99s).padStart(12));
   }
+  warnIfNoisy("the bare route's req/s", results.get('bare GET /healthz/live').map((r) => r.rps));
 
   const sizes = [
     { rows: 5000, activityId: 'act-bench-5000' },
@@ -117,12 +118,19 @@ try {
       String(rows).padStart(7),
       mb(rs[0].bytes).padStart(8),
       String(median(ms)).padStart(8),
-      spread(ms).padStart(12),
+      range(ms).padStart(12),
       String(median(growth)).padStart(9),
-      spread(growth).padStart(12),
+      range(growth).padStart(12),
       mb(median(rs.map((r) => r.hwm))).padStart(12),
     );
   }
+  saveResults('review-stats', {
+    works,
+    nodes: facts.nodes,
+    rounds,
+    routes: [...results].map(([name, rs]) => ({ name, rps: spread(rs.map((r) => r.rps)), p50: spread(rs.map((r) => r.p50)), p99: spread(rs.map((r) => r.p99)) })),
+    exports: [...exports].map(([rowCount, rs]) => ({ rows: rowCount, bytes: rs[0].bytes, ms: spread(rs.map((r) => r.ms)), peakGrowthBytes: spread(rs.map((r) => r.growth)), peakRssBytes: spread(rs.map((r) => r.hwm)) })),
+  });
   console.log(`\nload average: ${(await import('node:os')).loadavg().map((l) => l.toFixed(1)).join(' ')} (the machine is shared with other work)`);
 } finally {
   await server?.stop();

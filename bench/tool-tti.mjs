@@ -1,14 +1,16 @@
 // Time to interactive of each <ds-tool-editor> tool in headless Chromium: from navigation to the
 // editor's `data-ready` (toolbar drawn, platform core and the tool's lazy part loaded, tool mounted),
-// a new document, cold cache each run. Numbers, not pass/fail. Needs a build (`node scripts/build.mjs`).
+// a new document, cold cache each run; median and spread (min–max) of `runs` (5, at least 3) runs per
+// tool. Numbers, not pass/fail (no baseline). Needs a build (`node scripts/build.mjs`).
 //   node bench/tool-tti.mjs [runs] [tool …]   (every tool when none is named)
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 import { createServer } from 'node:http';
 import { freePort, startReferenceServer } from '../scripts/reference-server.mjs';
+import { formatSpread, saveResults, spread } from './results.mjs';
 
 const ALL = ['mindMap', 'ELECTRONIC_COURSE', 'gameTemplate', 'whiteboard', 'PINYIN', 'FLTG', 'FUNCTION'];
-const runs = Number(process.argv[2] ?? 5);
+const runs = Math.max(3, Number(process.argv[2] ?? 5));
 const named = process.argv.slice(3);
 const TOOLS = named.length ? ALL.filter((t) => named.includes(t)) : ALL;
 
@@ -24,7 +26,8 @@ const site = createServer((req, res) => {
 await new Promise((resolve) => site.listen(port, '127.0.0.1', resolve));
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
-  console.log(`<ds-tool-editor> time to interactive, new document, cold cache, median of ${runs} (ms)`);
+  console.log(`<ds-tool-editor> time to interactive, new document, cold cache, median (min–max) of ${runs} runs (ms)`);
+  const figures = [];
   for (const tool of TOOLS) {
     const times = [];
     let state = '';
@@ -51,11 +54,12 @@ try {
       state = result;
       await context.close();
     }
-    times.sort((a, b) => a - b);
-    const median = times[Math.floor(times.length / 2)];
-    const shown = state === 'ready' ? `${String(median).padStart(6)} ms` : state === 'timeout' ? '  not ready within 30 s' : '  not in this build (该工具暂不可用)';
+    const s = spread(times);
+    figures.push({ tool, state, ms: s });
+    const shown = state === 'ready' ? formatSpread(s).padStart(20) : state === 'timeout' ? '  not ready within 30 s' : '  not in this build (该工具暂不可用)';
     console.log(`  ${tool.padEnd(20)} ${shown}`);
   }
+  saveResults('tool-tti', { runs, tools: figures });
 } finally {
   await browser.close();
   await server.stop();

@@ -1,21 +1,34 @@
 // Upload in headless Chromium against the reference server (fresh data folder, bench routes on), on
-// one generated file on disk (BENCH_UPLOAD_MB, default 1024), given to the page as a real File:
-//  hashing rows of bench/hashing.mjs on that file (bare read, hash-wasm, spark-md5);
-//  (a) a bare POST of the bytes, streamed to disk by the same server (`POST /bench/bare-upload`);
-//  (b) the same file through the SDK upload engine: hashing, compare, chunks; MB/s and ratio to (a);
-//  (c) an instant upload (秒传) of the same file by the same user: total, hash time, compare round-trip;
+// generated files on disk (BENCH_UPLOAD_MB each, default 1024), given to the page as real Files:
+//  hashing rows of bench/hashing.mjs on the first file (bare read, hash-wasm, spark-md5);
+//  in each of BENCH_REPEATS (≥ 3) interleaved rounds, on a new file (new bytes, so no upload is instant):
+//    (a) a bare POST of the bytes, streamed to disk by the same server (`POST /bench/bare-upload`);
+//    (b) the same file through the SDK upload engine: hashing, compare, chunks; MB/s and ratios to (a);
+//  median and spread (min–max) of each figure and of the ratios, with a warning when the bare POST's
+//  own MB/s varies by more than 15 % (a loaded machine);
+//  (c) an instant upload (秒传) of the last round's file by the same user: total, hash time, compare round-trip;
 //  (d) a second file whose chunk requests fail once 90 % of its chunks were acknowledged, then restarted:
 //      bytes sent after the restart against the bytes that were still missing.
+// BENCH_CPU_PROF=<dir> writes the server's CPU profile there (bench/cpuProfile.cjs) for the whole run.
+// BENCH_BASELINE_SERVER=<another build's main.js> (e.g. the previous commit's packages/server/dist/main.js)
+// starts that server too, and every round also uploads its file through it right after this build's
+// upload (new bytes for each): old and new server alternately, in the same rounds, same page.
 // The generated files and the server's data folder are removed at the end.
+import { rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { root, startServer, login, servePage, openPage, mbps, benchTempDir, writeBenchFile, fileInputsHtml, giveFile } from './lib.mjs';
-import { measureHashing, printHashing } from './hashing.mjs';
+import { measureHashing, printHashing, hashingFigures } from './hashing.mjs';
+import { REPEATS, saveResults, showSpread, spread, warnIfNoisy } from './results.mjs';
 
 const sizeMb = Number(process.env.BENCH_UPLOAD_MB || 1024);
 const pages = join(root, 'bench/pages');
+const baselineEntry = process.env.BENCH_BASELINE_SERVER;
+const profile = process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--require ${join(root, 'bench/cpuProfile.cjs')}` } : {};
 
 const temp = await benchTempDir();
-const mainFile = await writeBenchFile(join(temp.dir, 'bench-upload.txt'), sizeMb * 1024 * 1024, 0x9e3779b9);
+const roundFile = (round) => writeBenchFile(join(temp.dir, `bench-upload-${round}.txt`), sizeMb * 1024 * 1024, (0x9e3779b9 + round * 0x1000193) >>> 0);
+let mainFile = await roundFile(0);
 const restartFile = await writeBenchFile(join(temp.dir, 'bench-restart.txt'), sizeMb * 1024 * 1024, 0x85ebca6b);
 const site = await servePage({
   entries: {
@@ -25,34 +38,87 @@ const site = await servePage({
   },
   html: fileInputsHtml(['main', 'restart']),
 });
-const server = await startServer({ BENCH_ROUTES: '1' }, { allowedOrigins: [site.origin] });
+const server = await startServer({ BENCH_ROUTES: '1', ...profile }, { allowedOrigins: [site.origin] });
+const baseline = baselineEntry ? await startServer({ BENCH_ROUTES: '1' }, { allowedOrigins: [site.origin], entry: baselineEntry }) : null;
 const { browser, page } = await openPage(site.url);
 try {
   await giveFile(page, 'main', mainFile);
   await giveFile(page, 'restart', restartFile);
   const token = await login(server.base, 'teacher');
+  const baselineToken = baseline ? await login(baseline.base, 'teacher') : null;
   const size = await page.evaluate((c) => globalThis.bench.setup(c), { base: server.base, token });
+  const useServer = (base, t) => page.evaluate((c) => globalThis.bench.setup(c), { base, token: t });
   const hashing = await measureHashing(page, 'main');
 
-  const bare = await page.evaluate(() => globalThis.bench.bare());
-  const sdk = await page.evaluate(() => globalThis.bench.sdk());
-  if (sdk.instant) throw new Error('the first upload was instant: the data folder was not fresh');
+  const rounds = [];
+  const baselineRounds = [];
+  for (let round = 0; round < REPEATS; round++) {
+    if (round > 0) {
+      const previous = mainFile;
+      mainFile = await roundFile(round);
+      await giveFile(page, 'main', mainFile);
+      rmSync(previous, { force: true });
+    }
+    const bare = await page.evaluate(() => globalThis.bench.bare());
+    const sdk = await page.evaluate(() => globalThis.bench.sdk());
+    if (sdk.instant) throw new Error(`round ${round + 1}: the upload was instant: the file was not new`);
+    const r = {
+      bareMbps: mbps(size, bare.ms),
+      sdkMbps: mbps(size, sdk.ms),
+      chunkMbps: mbps(size, sdk.chunksMs),
+      hashMbps: mbps(size, sdk.hashMs),
+      chunks: sdk.chunks,
+      // The ideal end to end: hashing the file, then sending it as fast as the bare POST does.
+      idealMs: sdk.hashMs + bare.ms,
+      sdkMs: sdk.ms,
+    };
+    rounds.push(r);
+    console.log(`round ${round + 1}/${REPEATS}: bare POST ${r.bareMbps.toFixed(0)} MB/s, SDK ${r.sdkMbps.toFixed(0)} MB/s (hashing ${r.hashMbps.toFixed(0)}, chunks ${r.chunkMbps.toFixed(0)} MB/s), load ${loadavg()[0].toFixed(1)}`);
+    if (baseline) {
+      // The same round's file (new to that server) on the baseline server, its own bare POST first.
+      await useServer(baseline.base, baselineToken);
+      const bareB = await page.evaluate(() => globalThis.bench.bare());
+      const sdkB = await page.evaluate(() => globalThis.bench.sdk());
+      await useServer(server.base, token);
+      if (sdkB.instant) throw new Error(`round ${round + 1}: the baseline's upload was instant`);
+      const b = { bareMbps: mbps(size, bareB.ms), sdkMbps: mbps(size, sdkB.ms), chunkMbps: mbps(size, sdkB.chunksMs), hashMbps: mbps(size, sdkB.hashMs), idealMs: sdkB.hashMs + bareB.ms, sdkMs: sdkB.ms };
+      baselineRounds.push(b);
+      console.log(`          baseline server: bare POST ${b.bareMbps.toFixed(0)} MB/s, SDK ${b.sdkMbps.toFixed(0)} MB/s (hashing ${b.hashMbps.toFixed(0)}, chunks ${b.chunkMbps.toFixed(0)} MB/s)`);
+    }
+  }
   const instant = await page.evaluate(() => globalThis.bench.instant());
   if (!instant.instant || instant.chunksSent) throw new Error(`the second upload was not instant: ${JSON.stringify(instant)}`);
   const restart = await page.evaluate(() => globalThis.bench.restart());
 
-  const bareMbps = mbps(size, bare.ms);
-  const sdkMbps = mbps(size, sdk.ms);
+  const of = (key) => rounds.map((r) => r[key]);
+  const pct = (v) => `${(v * 100).toFixed(0)} %`;
+  const chunkVsBare = rounds.map((r) => r.chunkMbps / r.bareMbps);
+  const sdkVsBare = rounds.map((r) => r.sdkMbps / r.bareMbps);
+  const sdkVsIdeal = rounds.map((r) => r.idealMs / r.sdkMs);
   printHashing(hashing);
-  console.log(`\nUpload: ${sizeMb} MB file on disk, headless Chromium → reference server on 127.0.0.1`);
-  console.log('case'.padEnd(40), 'MB/s'.padStart(8), 'ms'.padStart(9));
-  console.log('(a) bare POST to disk'.padEnd(40), bareMbps.toFixed(0).padStart(8), bare.ms.toFixed(0).padStart(9));
-  console.log(`(b) SDK upload (hash + compare + ${sdk.chunks} chunks)`.padEnd(40), sdkMbps.toFixed(0).padStart(8), sdk.ms.toFixed(0).padStart(9));
-  console.log(
-    `    of which hashing ${sdk.hashMs.toFixed(0)} ms; chunks (first sent → last answered) ${sdk.chunksMs.toFixed(0)} ms = ${mbps(size, sdk.chunksMs).toFixed(0)} MB/s`,
-  );
-  console.log(`SDK / bare POST: ${((sdkMbps / bareMbps) * 100).toFixed(0)} % end to end (hash + upload)   (target ≥ 60 %)`);
-  console.log(`chunk phase / bare POST: ${((mbps(size, sdk.chunksMs) / bareMbps) * 100).toFixed(0)} % (the transfer alone, same bytes)`);
+  console.log(`\nUpload: ${sizeMb} MB files on disk, headless Chromium → reference server on 127.0.0.1, ${REPEATS} interleaved rounds (median, spread min–max), load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log('case'.padEnd(44), 'MB/s'.padStart(16));
+  console.log('(a) bare POST to disk'.padEnd(44), showSpread(of('bareMbps')).padStart(16));
+  console.log(`(b) SDK upload (hash + compare + ${rounds[0].chunks} chunks)`.padEnd(44), showSpread(of('sdkMbps')).padStart(16));
+  console.log('    of which hashing'.padEnd(44), showSpread(of('hashMbps')).padStart(16));
+  console.log('    chunk phase (first sent → last answered)'.padEnd(44), showSpread(of('chunkMbps')).padStart(16));
+  console.log(`chunk phase / bare POST (same bytes, same round): ${showSpread(chunkVsBare, pct)}   (target ≥ 80 %)`);
+  console.log(`SDK end to end / (hashing + bare POST): ${showSpread(sdkVsIdeal, pct)}   (target ≥ 85 %)`);
+  console.log(`SDK end to end / bare POST: ${showSpread(sdkVsBare, pct)}`);
+  warnIfNoisy('the bare POST\'s MB/s', of('bareMbps'));
+  let baselineFigures = null;
+  if (baseline) {
+    const bOf = (key) => baselineRounds.map((r) => r[key]);
+    const bChunk = baselineRounds.map((r) => r.chunkMbps / r.bareMbps);
+    const bIdeal = baselineRounds.map((r) => r.idealMs / r.sdkMs);
+    console.log(`\nbaseline server (${baselineEntry}), the same rounds:`);
+    console.log('(a) bare POST to disk'.padEnd(44), showSpread(bOf('bareMbps')).padStart(16));
+    console.log('(b) SDK upload'.padEnd(44), showSpread(bOf('sdkMbps')).padStart(16));
+    console.log('    chunk phase'.padEnd(44), showSpread(bOf('chunkMbps')).padStart(16));
+    console.log(`chunk phase / its bare POST: ${showSpread(bChunk, pct)}; end to end / (hashing + bare POST): ${showSpread(bIdeal, pct)}`);
+    console.log(`this build's chunk phase / the baseline's, round by round: ${showSpread(rounds.map((r, i) => r.chunkMbps / baselineRounds[i].chunkMbps), (v) => `${v.toFixed(2)}×`)}`);
+    baselineFigures = { entry: baselineEntry, bareMbps: spread(bOf('bareMbps')), sdkMbps: spread(bOf('sdkMbps')), chunkMbps: spread(bOf('chunkMbps')), chunkVsBare: spread(bChunk), sdkVsIdeal: spread(bIdeal) };
+  }
   console.log(
     `(c) instant upload (秒传): ${instant.ms.toFixed(0)} ms total; hashing ${instant.hashMs.toFixed(0)} ms` +
       ` (+ ${instant.sampleMs.toFixed(0)} ms 64 KB samples); compare round-trip ${instant.compareMs.toFixed(1)} ms` +
@@ -64,9 +130,25 @@ try {
       ` already acknowledged chunks sent again: ${restart.resentChunks}`,
   );
   console.log(`    re-sent beyond the remainder: ${restart.beyondChunks.toFixed(restart.beyondChunks % 1 ? 2 : 0)} chunks   (target ≤ 1)`);
+  saveResults('upload', {
+    sizeMb,
+    rounds: REPEATS,
+    hashing: hashingFigures(hashing),
+    bareMbps: spread(of('bareMbps')),
+    sdkMbps: spread(of('sdkMbps')),
+    hashMbps: spread(of('hashMbps')),
+    chunkMbps: spread(of('chunkMbps')),
+    chunkVsBare: spread(chunkVsBare),
+    sdkVsIdeal: spread(sdkVsIdeal),
+    sdkVsBare: spread(sdkVsBare),
+    instant: { ms: instant.ms, hashMs: instant.hashMs, compareMs: instant.compareMs, compareCalls: instant.compareCalls },
+    restart: { chunks: restart.chunks, resentChunks: restart.resentChunks, beyondChunks: restart.beyondChunks },
+    baselineServer: baselineFigures,
+  });
 } finally {
   await browser.close();
   await server.stop();
+  await baseline?.stop();
   await site.close();
   temp.remove();
 }

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM bench script, no type declarations
-import { checkBudgets, portalInitialJs, PORTAL_INITIAL_BUDGET } from '../bench/bundle-sizes.mjs';
+import { checkBudgets, md5Workers, portalInitialJs, PORTAL_INITIAL_BUDGET } from '../bench/bundle-sizes.mjs';
 
 interface BudgetResult {
   element: string;
@@ -34,6 +34,18 @@ describe('portal first-load budget (gzip -9, index.html script + modulepreloads)
     expect(portal, 'the portal was not built').toBeDefined();
     const largest = portal!.files.slice(0, 3).map((f) => `${f.file} ${f.gz} B`).join(', ');
     expect(portal!.total, `portal first load ${portal!.total} B gz > ${PORTAL_INITIAL_BUDGET} B (largest: ${largest})`).toBeLessThanOrEqual(PORTAL_INITIAL_BUDGET as number);
+  });
+});
+
+describe('MD5 hashing worker budget (gzip -9, the worker with everything it imports)', () => {
+  const workers = md5Workers() as { build: string; file: string; gz: number; budget: number; pass: boolean }[];
+
+  it('is built for the portal and for both element builds', () => {
+    expect(workers.map((w) => w.build).sort()).toEqual(['elements (React peer)', 'elements (standalone)', 'portal']);
+  });
+
+  it.each(workers.map((w) => [w.build, w] as const))('%s: only the two MD5 engines, not the rest of hash-wasm', (_build, w) => {
+    expect(w.gz, `${w.file}: ${w.gz} B gz > budget ${w.budget} B`).toBeLessThanOrEqual(w.budget);
   });
 });
 

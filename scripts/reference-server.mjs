@@ -44,13 +44,14 @@ export function ensureServerBuilt() {
  * Resolves once /healthz answers with `{ apiBase, dataDir, child, stop }`; `stop()` ends the process
  * (SIGTERM, so the database closes cleanly) and removes the data folder.
  */
-export async function startReferenceServer({ allowedOrigins = [], env = {}, stdio = 'ignore', port, dataDir: keptDir } = {}) {
-  ensureServerBuilt();
+export async function startReferenceServer({ allowedOrigins = [], env = {}, stdio = 'ignore', port, dataDir: keptDir, entry } = {}) {
+  // `entry`: another build of the server (a bench's baseline); the workspace's own build by default.
+  if (!entry) ensureServerBuilt();
   // A given data folder is the caller's (a restart on the same data); otherwise a fresh one, removed on stop.
   const tmp = keptDir ? null : mkdtempSync(join(tmpdir(), 'ds-server-'));
   const dataDir = keptDir ?? join(tmp, 'data');
   port ??= await freePort();
-  const child = spawn(process.execPath, [join(root, 'packages/server/dist/main.js')], {
+  const child = spawn(process.execPath, [entry ?? join(root, 'packages/server/dist/main.js')], {
     cwd: root,
     stdio: ['ignore', stdio, 'inherit'],
     env: {

@@ -7,5 +7,5 @@ export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
   root: fileURLToPath(new URL('.', import.meta.url)),
   // The build plugins in scripts/ are the portal's too.
-  test: { include: ['src/**/*.test.ts', '../../scripts/**/*.test.mjs'], environment: 'node' },
+  test: { include: ['src/**/*.test.ts', '../../scripts/**/*.test.mjs', '../../bench/**/*.test.mjs'], environment: 'node' },
 });

@@ -4,11 +4,11 @@
  * stopped once there is room again. The full disk is the kernel's own: the upload's data file is
  * pointed at /dev/full, where every write fails with ENOSPC.
  */
-import { copyFileSync, existsSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LocalChunkStore } from '../src/files/localChunkStore.js';
+import { LocalChunkStore, unwritten } from '../src/files/localChunkStore.js';
 import { useHarness } from './harness.js';
 import { download, fileBytes, md5, postChunk, sliceChunk } from './filesKit.js';
 
@@ -31,6 +31,26 @@ describe('the chunk writer', () => {
       },
     });
     await expect(store.putChunk('1', 0, failing, CHUNK)).rejects.toMatchObject({ code: 'ECONNRESET' });
+  });
+
+  it('stores a chunk that arrives in many small pieces byte for byte at its offset, beside the chunk before it', async () => {
+    const store = new LocalChunkStore(path.join(h.dataDir, 'unit'));
+    const first = Buffer.alloc(3000, 1);
+    // 2 000 pieces of 1 to 97 bytes: more pieces than one gathered write takes.
+    const pieces = Array.from({ length: 2000 }, (_, i) => Buffer.alloc((i % 97) + 1, i % 251));
+    const second = Buffer.concat(pieces);
+    await store.putChunk('3', 0, Readable.from([first]), first.length);
+    const stored = await store.putChunk('3', first.length, Readable.from(pieces), second.length);
+    expect(stored.size).toBe(second.length);
+    expect(readFileSync(store.dataPath('3')).equals(Buffer.concat([first, second]))).toBe(true);
+  });
+
+  it('after a short write, sends again exactly the bytes that were not written', () => {
+    const pieces = [Buffer.from('abc'), Buffer.from('defg'), Buffer.from('h')];
+    expect(unwritten(pieces, 0).map(String)).toEqual(['abc', 'defg', 'h']);
+    expect(unwritten(pieces, 3).map(String)).toEqual(['defg', 'h']);
+    expect(unwritten(pieces, 5).map(String)).toEqual(['fg', 'h']);
+    expect(unwritten(pieces, 8)).toEqual([]);
   });
 
   it.runIf(hasDevFull)('reports ENOSPC when the disk is full, not EBADF', async () => {

@@ -16,7 +16,7 @@ export interface Md5Engine {
 export const hashWasmEngine: Md5Engine = {
   name: 'hash-wasm',
   async create() {
-    const { createMD5 } = await import('hash-wasm');
+    const { createMD5 } = await import('./hashWasmMd5.js');
     const md5 = await createMD5();
     md5.init();
     return {
