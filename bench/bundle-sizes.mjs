@@ -161,9 +161,10 @@ export function portalInitialJs() {
 
 /**
  * The portal's first-load JavaScript, enforced in CI (e2e/bundleBudget.e2e.ts) as a ratchet: it may
- * only shrink. The goal is 200 KB (docs/performance.md says what is left on the way).
+ * only shrink. The 200 KB goal is met (159 KB: no antd in the first load, three files); the budget is
+ * that figure plus a small margin (docs/performance.md).
  */
-export const PORTAL_INITIAL_BUDGET = 285 * 1024;
+export const PORTAL_INITIAL_BUDGET = 165 * 1024;
 
 /**
  * The MD5 hashing worker (`packages/sdk/src/upload/md5.worker.ts`) as each build ships it: the

@@ -1,5 +1,4 @@
 import { RobotOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useT } from '../i18n/useT';
 import { useAppSettings } from '../platform/appHooks';
@@ -21,18 +20,19 @@ export function AssistantButton() {
   if (!assistantVisible({ loggedIn, user, bureauId })) return null;
   return (
     <>
-      <Button
+      <button
         ref={button}
-        icon={<RobotOutlined />}
+        type="button"
         aria-haspopup="dialog"
-        className="ds-assistant-button"
+        className="ds-button ds-assistant-button"
         onClick={() => {
           setSession((n) => n + 1);
           setOpen(true);
         }}
       >
-        {t('assistant.open')}
-      </Button>
+        <RobotOutlined aria-hidden="true" />
+        <span>{t('assistant.open')}</span>
+      </button>
       {session ? (
         <Suspense fallback={null}>
           <AssistantWindow key={session} open={open} onClose={() => setOpen(false)} afterClose={() => button.current?.focus()} />

@@ -2,6 +2,7 @@ import { CompressOutlined, ExpandOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { isDsError } from '@dscloud/sdk/errors';
+import { AntdScope } from '../app/AntdRoot';
 import { useLocale, useT } from '../i18n/useT';
 import { usePortal } from '../platform/PortalContext';
 import { assistantUrl } from './assistantTicket';
@@ -39,59 +40,62 @@ export default function AssistantWindow({ open, onClose, afterClose }: Assistant
     return () => void (live = false);
   }, [open, platform, attempt, locale]);
 
+  // The header is outside the screens' antd provider: the window brings its own.
   return (
-    <Modal
-      open={open}
-      onCancel={onClose}
-      afterClose={afterClose}
-      footer={null}
-      destroyOnHidden
-      centered={!full}
-      width={full ? '100vw' : 'min(960px, 94vw)'}
-      className={full ? 'ds-assistant ds-assistant--full' : 'ds-assistant'}
-      closable={{ 'aria-label': t('assistant.close') }}
-      title={
-        <div className="ds-assistant-title">
-          <span>{t('assistant.title')}</span>
-          <Button
-            type="text"
-            size="small"
-            icon={full ? <CompressOutlined /> : <ExpandOutlined />}
-            aria-pressed={full}
-            onClick={() => setFull(!full)}
-          >
-            {full ? t('assistant.exitFullscreen') : t('assistant.fullscreen')}
-          </Button>
+    <AntdScope>
+      <Modal
+        open={open}
+        onCancel={onClose}
+        afterClose={afterClose}
+        footer={null}
+        destroyOnHidden
+        centered={!full}
+        width={full ? '100vw' : 'min(960px, 94vw)'}
+        className={full ? 'ds-assistant ds-assistant--full' : 'ds-assistant'}
+        closable={{ 'aria-label': t('assistant.close') }}
+        title={
+          <div className="ds-assistant-title">
+            <span>{t('assistant.title')}</span>
+            <Button
+              type="text"
+              size="small"
+              icon={full ? <CompressOutlined /> : <ExpandOutlined />}
+              aria-pressed={full}
+              onClick={() => setFull(!full)}
+            >
+              {full ? t('assistant.exitFullscreen') : t('assistant.fullscreen')}
+            </Button>
+          </div>
+        }
+      >
+        <div className="ds-assistant-body">
+          {frame.status === 'ready' ? (
+            <iframe className="ds-assistant-frame" src={frame.url} title={t('assistant.frame')} allow="clipboard-write; microphone" />
+          ) : frame.status === 'failed' ? (
+            <Alert
+              type="error"
+              showIcon
+              role="alert"
+              message={frame.message}
+              action={
+                <Button
+                  size="small"
+                  onClick={() => {
+                    setFrame({ status: 'loading' });
+                    setAttempt((n) => n + 1);
+                  }}
+                >
+                  {t('assistant.retry')}
+                </Button>
+              }
+            />
+          ) : (
+            <Spin aria-label={t('assistant.loading')} tip={t('assistant.loading')}>
+              <div className="ds-assistant-wait" />
+            </Spin>
+          )}
         </div>
-      }
-    >
-      <div className="ds-assistant-body">
-        {frame.status === 'ready' ? (
-          <iframe className="ds-assistant-frame" src={frame.url} title={t('assistant.frame')} allow="clipboard-write; microphone" />
-        ) : frame.status === 'failed' ? (
-          <Alert
-            type="error"
-            showIcon
-            role="alert"
-            message={frame.message}
-            action={
-              <Button
-                size="small"
-                onClick={() => {
-                  setFrame({ status: 'loading' });
-                  setAttempt((n) => n + 1);
-                }}
-              >
-                {t('assistant.retry')}
-              </Button>
-            }
-          />
-        ) : (
-          <Spin aria-label={t('assistant.loading')} tip={t('assistant.loading')}>
-            <div className="ds-assistant-wait" />
-          </Spin>
-        )}
-      </div>
-    </Modal>
+      </Modal>
+    </AntdScope>
   );
 }

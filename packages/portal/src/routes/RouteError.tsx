@@ -1,4 +1,3 @@
-import { Button } from 'antd';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useT } from '../i18n/useT';
 import NoPage from '../screens/NoPage';
@@ -29,9 +28,9 @@ export function RouteError() {
       title={title}
       subTitle=""
       extra={
-        <Button type="primary" onClick={() => window.location.reload()}>
+        <button type="button" className="ds-button ds-button-primary" onClick={() => window.location.reload()}>
           {t('refresh')}
-        </Button>
+        </button>
       }
     />
   );

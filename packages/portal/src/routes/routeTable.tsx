@@ -3,6 +3,7 @@ import { managementRoutes } from '../management/managementRoutes';
 import NoPage from '../screens/NoPage';
 import { PageLoading } from '../screens/PageLoading';
 import { Shell } from '../shell/Shell';
+import { lazyScreen } from './lazyScreen';
 import { RouteError } from './RouteError';
 import type { ScreenHandle } from './screenTitle';
 import { screens } from './screens';
@@ -11,16 +12,21 @@ import { userRoutes } from './userRoutes';
 const handle = (title: ScreenHandle['title']): ScreenHandle => ({ title });
 
 /**
+ * antd's provider as a pathless layout route around the screens: it loads together with the first
+ * screen (react-router fetches the lazy parts of all matched routes at once), never with the shell.
+ */
+const antdLayout = lazyScreen(() => import('../app/AntdRoot'), []);
+
+/**
  * The route table of spec §2. Screens load lazily (`screens`); the rows of `userRoutes` and
  * `managementRoutes` name theirs by key; placeholders name the screen they stand in for.
  */
 export const routes: RouteObject[] = [
   {
-    path: '/login',
-    handle: handle('screen.login'),
-    lazy: screens.login,
+    lazy: antdLayout,
     errorElement: <RouteError />,
     HydrateFallback: PageLoading,
+    children: [{ path: '/login', handle: handle('screen.login'), lazy: screens.login }],
   },
   {
     path: '/',
@@ -32,26 +38,31 @@ export const routes: RouteObject[] = [
         // Errors of a screen render inside the shell, so header and footer keep working.
         errorElement: <RouteError />,
         children: [
-          { index: true, element: <Navigate to="/main/type=new" replace /> },
-          { path: 'main', element: <Navigate to="/main/type=new" replace /> },
-          { path: 'main/:params', handle: handle('screen.home'), lazy: screens.home },
-          ...userRoutes.map(({ path, title, screen }) => ({ path, handle: handle(title), lazy: screens[screen] })),
           {
-            path: 'waitPage/:pageType/:menuType?',
-            handle: handle('screen.waitPage'),
-            lazy: screens.waitPage,
-          },
-          {
-            path: 'management',
-            handle: handle('management.title'),
-            lazy: screens.managementLayout,
+            lazy: antdLayout,
             children: [
-              { index: true, element: <Navigate to="/management/type=live" replace /> },
-              ...managementRoutes.map(({ path, title, screen }) => ({ path, handle: handle(title), lazy: screens[screen] })),
+              { index: true, element: <Navigate to="/main/type=new" replace /> },
+              { path: 'main', element: <Navigate to="/main/type=new" replace /> },
+              { path: 'main/:params', handle: handle('screen.home'), lazy: screens.home },
+              ...userRoutes.map(({ path, title, screen }) => ({ path, handle: handle(title), lazy: screens[screen] })),
+              {
+                path: 'waitPage/:pageType/:menuType?',
+                handle: handle('screen.waitPage'),
+                lazy: screens.waitPage,
+              },
+              {
+                path: 'management',
+                handle: handle('management.title'),
+                lazy: screens.managementLayout,
+                children: [
+                  { index: true, element: <Navigate to="/management/type=live" replace /> },
+                  ...managementRoutes.map(({ path, title, screen }) => ({ path, handle: handle(title), lazy: screens[screen] })),
+                ],
+              },
+              // Static: the error boundary shows it too, so it is in the main bundle anyway.
+              { path: '*', handle: handle('page.notFound'), Component: NoPage },
             ],
           },
-          // Static: the error boundary shows it too, so it is in the main bundle anyway.
-          { path: '*', handle: handle('page.notFound'), Component: NoPage },
         ],
       },
     ],

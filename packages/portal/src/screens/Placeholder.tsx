@@ -1,5 +1,4 @@
 import { CloseCircleFilled, ExclamationCircleFilled, FileSearchOutlined, InfoCircleFilled, LockOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../i18n/useT';
@@ -21,8 +20,8 @@ const ICONS = {
 
 /**
  * A full-width notice with a real heading, shared by the coming-soon, no-page and failure screens.
- * Plain markup and one icon (not antd's Result and its illustrations): the no-page and failure
- * screens belong to the shell, so this is part of every first load.
+ * Plain markup and one icon (not antd's Result and its illustrations, nor antd's Button): the no-page
+ * and failure screens belong to the shell, so this is part of every first load, which has no antd.
  */
 export function Placeholder({ title, subTitle, status = 'info', extra }: PlaceholderProps) {
   const t = useT();
@@ -35,9 +34,9 @@ export function Placeholder({ title, subTitle, status = 'info', extra }: Placeho
       {subTitle ? <p className="ds-placeholder-desc">{subTitle}</p> : null}
       <div className="ds-placeholder-extra">
         {extra ?? (
-          <Button type="primary" onClick={() => void navigate('/')}>
+          <button type="button" className="ds-button ds-button-primary" onClick={() => void navigate('/')}>
             {t('backHome')}
-          </Button>
+          </button>
         )}
       </div>
     </section>

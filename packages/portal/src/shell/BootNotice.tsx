@@ -1,4 +1,4 @@
-import { Alert, Button } from 'antd';
+import { CloseCircleFilled } from '@ant-design/icons';
 import { useT } from '../i18n/useT';
 import { useBoot, useBootActions } from '../platform/hooks';
 
@@ -14,19 +14,16 @@ export function BootNotice() {
         ? { text: t('user.loadFailed'), retry: actions.reloadUser }
         : null;
   if (!problem) return null;
+  // Plain markup rather than antd's Alert: the shell paints before antd loads.
   return (
     <div className="ds-container ds-boot-notice">
-      <Alert
-        type="error"
-        showIcon
-        role="alert"
-        title={problem.text}
-        action={
-          <Button size="small" onClick={problem.retry}>
-            {t('retry')}
-          </Button>
-        }
-      />
+      <div className="ds-alert" role="alert">
+        <CloseCircleFilled className="ds-alert-icon" aria-hidden="true" />
+        <span className="ds-alert-text">{problem.text}</span>
+        <button type="button" className="ds-button ds-button-small" onClick={problem.retry}>
+          {t('retry')}
+        </button>
+      </div>
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { localeStore } from '../i18n/localeStore';
 import { useLocale, useT } from '../i18n/useT';
 
@@ -9,14 +8,15 @@ export function LanguageSwitch() {
   const locale = useLocale();
   const next = locale === 'en' ? 'zh-CN' : 'en';
   return (
-    <Button
-      type="text"
-      icon={<GlobalOutlined />}
+    <button
+      type="button"
+      className="ds-button ds-button-text"
       lang={next === 'en' ? 'en' : 'zh-CN'}
       aria-label={`${t('lang.label')}：${t('lang.switch')}`}
       onClick={() => localeStore.set(next)}
     >
+      <GlobalOutlined aria-hidden="true" />
       <span className="ds-lang-text">{t('lang.switch')}</span>
-    </Button>
+    </button>
   );
 }

@@ -1,5 +1,4 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useT } from '../i18n/useT';
 import type { NavItem } from './navItems';
@@ -15,16 +14,18 @@ export function MobileNav({ items }: { items: NavItem[] }) {
   const [used, setUsed] = useState(false);
   return (
     <div className="ds-mobile-nav">
-      <Button
-        type="text"
-        icon={<MenuOutlined />}
+      <button
+        type="button"
+        className="ds-button ds-button-text ds-button-icon"
         aria-label={t('nav.menu')}
         aria-expanded={open}
         onClick={() => {
           setUsed(true);
           setOpen(true);
         }}
-      />
+      >
+        <MenuOutlined aria-hidden="true" />
+      </button>
       {used ? (
         <Suspense fallback={null}>
           <MobileNavDrawer items={items} open={open} onClose={() => setOpen(false)} />

@@ -1,4 +1,5 @@
 import { Drawer } from 'antd';
+import { AntdScope } from '../app/AntdRoot';
 import { useT } from '../i18n/useT';
 import { NavList } from './NavList';
 import type { NavItem } from './navItems';
@@ -7,10 +8,12 @@ import type { NavItem } from './navItems';
 export default function MobileNavDrawer({ items, open, onClose }: { items: NavItem[]; open: boolean; onClose: () => void }) {
   const t = useT();
   return (
-    <Drawer open={open} onClose={onClose} placement="left" size={280} title={t('nav.menu')}>
-      <nav aria-label={t('nav.main')}>
-        <NavList items={items} layout="drawer" onNavigate={onClose} />
-      </nav>
-    </Drawer>
+    <AntdScope>
+      <Drawer open={open} onClose={onClose} placement="left" size={280} title={t('nav.menu')}>
+        <nav aria-label={t('nav.main')}>
+          <NavList items={items} layout="drawer" onNavigate={onClose} />
+        </nav>
+      </Drawer>
+    </AntdScope>
   );
 }

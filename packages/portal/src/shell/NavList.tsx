@@ -1,9 +1,12 @@
-import { App } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { NavLink } from 'react-router';
 import { useT } from '../i18n/useT';
 import { Disclosure } from './Disclosure';
 import type { NavItem } from './navItems';
 import { useSsoOpener } from './useSsoOpener';
+
+// A dialog only a click on a not-yet-built entry shows: antd's modal is not in the first load.
+const ComingSoonDialog = lazy(() => import('./ComingSoonDialog'));
 
 interface EntryProps {
   item: NavItem;
@@ -12,7 +15,8 @@ interface EntryProps {
 
 function Entry({ item, onNavigate }: EntryProps) {
   const t = useT();
-  const { modal } = App.useApp();
+  // Mounted from the first opening on, so that closing keeps the dialog's own closing transition.
+  const [dialog, setDialog] = useState<'closed' | 'open' | 'used'>('closed');
   const openSso = useSsoOpener();
   const label = t(item.label);
   if (item.sso) {
@@ -33,13 +37,16 @@ function Entry({ item, onNavigate }: EntryProps) {
   }
   if (item.comingSoon) {
     return (
-      <button
-        type="button"
-        className="ds-nav-link"
-        onClick={() => void modal.info({ title: label, content: t('page.comingSoon') })}
-      >
-        {label}
-      </button>
+      <>
+        <button type="button" className="ds-nav-link" aria-haspopup="dialog" onClick={() => setDialog('open')}>
+          {label}
+        </button>
+        {dialog !== 'closed' ? (
+          <Suspense fallback={null}>
+            <ComingSoonDialog open={dialog === 'open'} title={label} onClose={() => setDialog('used')} />
+          </Suspense>
+        ) : null}
+      </>
     );
   }
   if (item.href !== undefined) {

@@ -1,5 +1,4 @@
 import { UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Tooltip } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useT } from '../i18n/useT';
 import { useLogout, useViewerProfile } from '../platform/hooks';
@@ -16,9 +15,9 @@ export function UserMenu() {
 
   if (!profile.loggedIn) {
     return (
-      <Button type="primary" onClick={() => void navigate(loginRoute(location.pathname + location.search))}>
+      <button type="button" className="ds-button ds-button-primary" onClick={() => void navigate(loginRoute(location.pathname + location.search))}>
         {t('user.login')}
-      </Button>
+      </button>
     );
   }
 
@@ -31,10 +30,13 @@ export function UserMenu() {
       openOnFocus
       trigger={
         <>
-          <Avatar size={32} src={profile.avatarUrl ?? undefined} icon={<UserOutlined />} alt="" />
-          <Tooltip title={name}>
-            <span className="ds-user-name">{name}</span>
-          </Tooltip>
+          <span className="ds-avatar" aria-hidden="true">
+            {profile.avatarUrl ? <img src={profile.avatarUrl} alt="" width={32} height={32} /> : <UserOutlined />}
+          </span>
+          {/* The whole name on hover when the bar cuts it short. */}
+          <span className="ds-user-name" title={name}>
+            {name}
+          </span>
         </>
       }
     >

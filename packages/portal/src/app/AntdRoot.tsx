@@ -1,0 +1,57 @@
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import { useEffect, type ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { useLocale } from '../i18n/useT';
+import { attachNoticeSink } from '../platform/noticeBridge';
+import { theme } from './theme';
+
+/**
+ * antd in the portal's theme and the chosen language. antd is no part of the first load: the screens
+ * get it from the layout route below (loaded with the first screen), and the shell's few antd parts
+ * (the mobile drawer, dialogs, the back-to-top button) wrap themselves in `AntdScope` when they load.
+ */
+export function AntdScope({ children }: { children: ReactNode }) {
+  const locale = useLocale();
+  return (
+    <ConfigProvider locale={locale === 'en' ? enUS : zhCN} theme={theme} button={{ autoInsertSpace: false }}>
+      {children}
+    </ConfigProvider>
+  );
+}
+
+/** The SDK's toasts as antd messages (platform/noticeBridge.ts), following the theme and language. */
+function NoticeSink() {
+  const { message } = AntApp.useApp();
+  useEffect(
+    () =>
+      attachNoticeSink((notice) => {
+        const where = notice.path ? ` (${notice.path}${notice.status ? ` ${notice.status}` : ''})` : '';
+        void message.open({ type: notice.kind, content: `${notice.message}${where}`, duration: notice.duration / 1000 });
+      }),
+    [message],
+  );
+  return null;
+}
+
+/** antd's App (message, modal and notification hooks) with the notice sink. */
+export function AntdRoot({ children }: { children: ReactNode }) {
+  return (
+    <AntdScope>
+      <AntApp>
+        <NoticeSink />
+        {children}
+      </AntApp>
+    </AntdScope>
+  );
+}
+
+/** The pathless layout route around every screen (routes/routeTable.tsx): loaded with the first screen. */
+export default function AntdLayout() {
+  return (
+    <AntdRoot>
+      <Outlet />
+    </AntdRoot>
+  );
+}
