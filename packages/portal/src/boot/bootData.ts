@@ -17,7 +17,7 @@ export function bootData(doc: Document = document): BootData {
   if (data) return data;
   try {
     const parsed: unknown = JSON.parse(doc.getElementById('ds-boot-data')?.textContent || '{}');
-    data = parsed && typeof parsed === 'object' ? (parsed as BootData) : {};
+    data = parsed && typeof parsed === 'object' ? parsed : {};
   } catch {
     data = {};
   }
