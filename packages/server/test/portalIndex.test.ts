@@ -53,15 +53,22 @@ describe('the portal page carries the first screen', () => {
     expect(boot.homeSlides.map((s) => [s.carouselImageId, s.title, s.imageUrl])).toEqual(api.map((s) => [s.carouselImageId, s.title, s.imageUrl]));
     expect(boot.platformName).toBe('东山市教育云校');
     expect((await page('/index.html')).boot).toEqual(boot);
+    // Revalidation: the same page answers 304.
+    const etag = answer.headers.get('etag')!;
+    expect((await fetch(`${h.base}/`, { headers: { 'if-none-match': etag } })).status).toBe(304);
   });
 
   it('shows a changed first slide on the next page load, whether changed through the API or in the database', async () => {
     const admin = await h.token('admin');
-    const before = (await page()).boot.homeSlides;
+    const start = await page();
+    const before = start.boot.homeSlides;
+    const etagBefore = start.answer.headers.get('etag');
     const first = before[0]!;
     const saved = await h.call('POST', `${C}/save`, { token: admin, body: { carouselImageId: first.carouselImageId, title: '新的第一张' } });
     expect(saved.status).toBe(200);
-    expect((await page()).boot.homeSlides[0]).toMatchObject({ carouselImageId: first.carouselImageId, title: '新的第一张' });
+    const changed = await page();
+    expect(changed.boot.homeSlides[0]).toMatchObject({ carouselImageId: first.carouselImageId, title: '新的第一张' });
+    expect(changed.answer.headers.get('etag')).not.toBe(etagBefore);
     // Another server (or an operator's SQL) changes the table: the trigger's message drops the copy here.
     await h.query('UPDATE carousel_images SET enabled = 0 WHERE id = $1', [first.carouselImageId]);
     await h.app.ctx.bus.barrier();

@@ -5,6 +5,7 @@
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -77,7 +78,7 @@ export async function staticRoutes(app: FastifyInstance, ctx: AppContext): Promi
   // The portal's page itself carries the first screen's data (portalIndex.ts): made per request,
   // never stored by the browser (revalidated each load, like every unhashed file here).
   const index = portalIndex(ctx);
-  let packed: { html: string; br: Buffer; gzip: Buffer } | null = null;
+  let packed: { html: string; etag: string; br: Buffer; gzip: Buffer } | null = null;
   const servePortal = async (request: FastifyRequest, reply: FastifyReply) => {
     const page = await index.render();
     const csp = reply.getHeader('content-security-policy');
@@ -85,8 +86,13 @@ export async function staticRoutes(app: FastifyInstance, ctx: AppContext): Promi
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
     if (packed?.html !== page.html) {
       const body = Buffer.from(page.html, 'utf8');
-      packed = { html: page.html, br: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }), gzip: gzipSync(body) };
+      const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+      packed = { html: page.html, etag, br: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }), gzip: gzipSync(body) };
     }
+    // Revalidated on each load: unchanged page and data answer 304 with nothing to download. Weak: the
+    // same tag stands for the three encodings of one page.
+    reply.header('etag', packed.etag);
+    if (request.headers['if-none-match'] === packed.etag) return reply.code(304).send();
     const accepted = String(request.headers['accept-encoding'] ?? '');
     if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(packed.br);
     if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(packed.gzip);
