@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createHashRouter } from 'react-router';
 import { App } from './app/App';
+import { replaceFirstScreen } from './boot/firstScreen';
 import { applyThemeTokens } from './app/themeTokens';
 import { localeStore } from './i18n/localeStore';
 import { startBoot } from './platform/boot';
@@ -28,7 +29,9 @@ if (hostOrigin) void import('./platform/deviceShellStart').then((shell) => shell
 document.documentElement.lang = localeStore.get() === 'en' ? 'en' : 'zh-CN';
 applyThemeTokens(document.documentElement);
 
-createRoot(document.getElementById('root')!).render(
+const rootElement = document.getElementById('root')!;
+replaceFirstScreen(router, rootElement);
+createRoot(rootElement).render(
   <StrictMode>
     <App portal={{ platform, boot, actions, device }} router={router} />
   </StrictMode>,

@@ -1,5 +1,7 @@
 import { Card } from 'antd';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { bootHomeSlides, markBootSlidesUsed } from '../boot/bootData';
 import { useT } from '../i18n/useT';
 import { LessonGrid } from '../lessons/LessonGrid';
 import { useAsync } from '../lessons/useAsync';
@@ -27,8 +29,13 @@ export default function HomeScreen() {
   const { platform } = usePortal();
   const api = useLessonsApi();
   const platformName = useGlobalValue('common.platform.name');
+  // A guest's first home screen shows the slides the page came with (and index.html's first screen
+  // showed: the same picture at the same size, so it stays the largest paint); then the server's.
+  const [boot] = useState(() => bootHomeSlides(viewer.loggedIn));
+  useEffect(() => markBootSlidesUsed(), []);
   // The server picks slides by role and titles them by identity, so they follow the login.
-  const slides = useAsync(() => api.slides(), [api, viewer.loggedIn, viewer.kind]);
+  const slides = useAsync(() => (boot && !viewer.loggedIn ? Promise.resolve(boot) : api.slides()), [api, viewer.loggedIn, viewer.kind]);
+  const slideRows = slides.status === 'ready' ? slides.data : (slides.data ?? (viewer.loggedIn ? null : boot));
   const recommended = useAsync(() => api.recommended({ limit: HOME_LESSONS }), [api, viewer.loggedIn]);
   const live = useAsync(async () => {
     // On air first, then the next to start; ended lessons only live on in the schedule.
@@ -40,13 +47,13 @@ export default function HomeScreen() {
   }, [api]);
 
   const banner =
-    slides.status === 'ready' && slides.data.length > 0
-      ? serverSlides(slides.data, viewer, (path) => platform.http.url(path))
+    slideRows && slideRows.length > 0 && slides.status !== 'failed'
+      ? serverSlides(slideRows, viewer, (path) => platform.http.url(path))
       : homeSlides(viewer, t);
   return (
     <div className="ds-home">
       <h1 className="ds-home-title">{t('home.welcome', { name: platformName })}</h1>
-      <BannerCarousel slides={banner} loading={slides.status === 'loading' && !slides.data} />
+      <BannerCarousel slides={banner} loading={slides.status === 'loading' && !slideRows} />
       <section className="ds-section" aria-labelledby="home-recommended">
         <div className="ds-section-head">
           <h2 id="home-recommended">{t('learn.recommended')}</h2>

@@ -4,15 +4,18 @@
  * may not be built yet; the server still starts and explains what is missing.
  */
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { Codes } from '@dscloud/sdk/errors';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/appError.js';
 import { LOGO_KEY_PREFIX } from '@dscloud/sdk/settings';
 import { drawDefaultLogo } from './platformLogo.js';
 import { helpMediaRoute } from './helpMediaRoute.js';
+import { portalIndex, withScriptHashes } from './portalIndex.js';
 
 const AREA_CODE = '^[A-Za-z0-9_-]{1,64}$';
 
@@ -72,11 +75,36 @@ export async function staticRoutes(app: FastifyInstance, ctx: AppContext): Promi
     setHeaders: (reply, file) => reply.header('cache-control', cacheControlOf(file)),
     logLevel: 'warn',
   });
+  // The portal's page itself carries the first screen's data (portalIndex.ts): made per request,
+  // never stored by the browser (revalidated each load, like every unhashed file here).
+  const index = portalIndex(ctx);
+  let packed: { html: string; etag: string; br: Buffer; gzip: Buffer } | null = null;
+  const servePortal = async (request: FastifyRequest, reply: FastifyReply) => {
+    const page = await index.render();
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string') reply.header('content-security-policy', withScriptHashes(csp, page.scriptHashes));
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+    if (packed?.html !== page.html) {
+      const body = Buffer.from(page.html, 'utf8');
+      const etag = `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+      packed = { html: page.html, etag, br: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }), gzip: gzipSync(body) };
+    }
+    // Revalidated on each load: unchanged page and data answer 304 with nothing to download. Weak: the
+    // same tag stands for the three encodings of one page.
+    reply.header('etag', packed.etag);
+    if (request.headers['if-none-match'] === packed.etag) return reply.code(304).send();
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(packed.br);
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(packed.gzip);
+    return reply.send(page.html);
+  };
+  for (const url of ['/', '/index.html']) app.get(url, { config: { public: true } }, servePortal);
+
   await app.register(fastifyStatic, {
     root: portalDir,
     prefix: '/',
     wildcard: true,
-    index: ['index.html'],
+    index: false,
     preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, file) => reply.header('cache-control', cacheControlOf(file)),

@@ -1,0 +1,123 @@
+/**
+ * The portal's `index.html` as the server hands it out: the built file with the first screen's data
+ * written in (docs/performance.md, "First paint"). The page's first screen is static HTML, shown before
+ * the portal's scripts run; for the home route it shows the banner's first slide, whose address only
+ * the server knows. So the server fills `<script type="application/json" id="ds-boot-data">` with what
+ * a guest's home screen asks for first — the platform's name and the home carousel a guest sees — and
+ * the portal's inline start script reads it (as does the home screen, which then skips that round trip).
+ *
+ * The carousel rows are kept in memory and dropped when the `carousel_images` table changes (migration
+ * 0101 tells every server over the database, cache/invalidationBus.ts); while the bus is down nothing is
+ * kept. The image addresses are made at each page load (stored files have signed, expiring addresses).
+ *
+ * The page's inline scripts run under the CSP's `script-src` by their SHA-256 hashes, computed here from
+ * the file as it is served (the data block is not a script a browser runs and needs none).
+ */
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { AppContext } from '../context.js';
+import { CarouselRepo, type SlideRow } from '../carousel/carouselRepo.js';
+import { toSlide } from '../carousel/carouselView.js';
+
+export const BOOT_DATA_ID = 'ds-boot-data';
+const BOOT_BLOCK = new RegExp(`(<script type="application/json" id="${BOOT_DATA_ID}">)[^<]*(</script>)`);
+const INLINE_SCRIPT = /<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi;
+const HOME_GROUP = 'home';
+/** What a guest's home banner needs of a slide (the API's slide, less the back-office fields). */
+const SLIDE_FIELDS = ['carouselImageId', 'key', 'title', 'subtitle', 'imageUrl', 'target'] as const;
+
+export interface BootData {
+  platformName: string;
+  homeSlides: Record<(typeof SLIDE_FIELDS)[number], unknown>[];
+}
+
+export interface PortalPage {
+  html: string;
+  /** `'sha256-…'` sources for the CSP's script-src, one per inline script the page runs. */
+  scriptHashes: string[];
+}
+
+/** The hashes of the inline scripts a browser runs (no `src`, and not a data block). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const [, attributes = '', body = ''] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    if (type && type !== 'module' && type !== 'text/javascript' && type !== 'application/javascript') continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/**
+ * JSON safe inside a `<script>` element: `<`, `>`, `&` and the two line separators JavaScript once
+ * refused are written as `\u` escapes, so no value can close the element or open a comment.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Adds the page's inline-script hashes to the `script-src` of a CSP header (the rest untouched). */
+export function withScriptHashes(csp: string, hashes: readonly string[]): string {
+  if (hashes.length === 0) return csp;
+  return csp.replace(/(^|;)(\s*script-src)([^;]*)/i, (_all, start: string, name: string, sources: string) => `${start}${name}${sources} ${hashes.join(' ')}`);
+}
+
+export function portalIndex(ctx: AppContext) {
+  const file = path.join(ctx.settings.portalDir, 'index.html');
+  const repo = new CarouselRepo(ctx.db.orm);
+  let built: { mtimeMs: number; size: number; html: string; scriptHashes: string[] } | null = null;
+  let slides: Promise<SlideRow[]> | null = null;
+  const drop = () => {
+    slides = null;
+  };
+  ctx.bus.subscribe('carousel', drop);
+  ctx.bus.onReset(drop);
+
+  async function template() {
+    const info = await stat(file);
+    if (!built || built.mtimeMs !== info.mtimeMs || built.size !== info.size) {
+      const html = await readFile(file, 'utf8');
+      built = { mtimeMs: info.mtimeMs, size: info.size, html, scriptHashes: inlineScriptHashes(html) };
+    }
+    return built;
+  }
+
+  async function guestSlides(): Promise<SlideRow[]> {
+    // Kept only while every change is sure to reach this process.
+    if (!ctx.bus.live) return repo.group(HOME_GROUP, ['all'], []);
+    const pending = (slides ??= repo.group(HOME_GROUP, ['all'], []));
+    try {
+      return await pending;
+    } catch (error) {
+      if (slides === pending) slides = null;
+      throw error;
+    }
+  }
+
+  async function bootData(): Promise<BootData> {
+    const [rows, platformName] = await Promise.all([guestSlides(), ctx.config.value('common.platform.name')]);
+    return {
+      platformName: platformName ?? '',
+      homeSlides: rows.map((row) => {
+        const slide = toSlide(row, null, ctx.media.url);
+        return Object.fromEntries(SLIDE_FIELDS.map((field) => [field, slide[field]])) as BootData['homeSlides'][number];
+      }),
+    };
+  }
+
+  return {
+    file,
+    bootData,
+    /** The page with its data written in; a page whose data cannot be had is served without (the portal asks the API). */
+    async render(): Promise<PortalPage> {
+      const page = await template();
+      if (!BOOT_BLOCK.test(page.html)) return { html: page.html, scriptHashes: page.scriptHashes };
+      const data = await bootData().catch(() => null);
+      if (!data) return { html: page.html, scriptHashes: page.scriptHashes };
+      const html = page.html.replace(BOOT_BLOCK, (_all, open: string, close: string) => `${open}${scriptJson(data)}${close}`);
+      return { html, scriptHashes: page.scriptHashes };
+    },
+  };
+}
