@@ -4,48 +4,73 @@
 // rounds interleaved, after one unrecorded warm-up load of each page; prints the median and spread of
 // the scores, LCP, CLS, TBT and bytes, and the initial-JS budget check. Figures, not pass/fail (the CI
 // budget is e2e/lighthouse.e2e.ts).
+// BENCH_BASELINE_SERVER=<another build's packages/server/dist/main.js> (as for bench/upload.mjs) also
+// measures that build — its server with its own portal and elements beside it — in the same rounds,
+// the two alternating (which goes first changes every round), and prints both.
+import { dirname, join, resolve } from 'node:path';
+import { loadavg } from 'node:os';
 import { kb, startServer } from './lib.mjs';
 import { portalInitialJs, PORTAL_INITIAL_BUDGET } from './bundle-sizes.mjs';
 import { audit, launchChromium } from './lighthouse.mjs';
-import { formatSpread, saveResults, spread } from './results.mjs';
+import { formatSpread, saveResults, showSpread, spread } from './results.mjs';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const PRESETS = (process.env.BENCH_PRESETS ?? 'desktop,mobile').split(',').filter(Boolean);
 /** Targets of the first-load work (docs/performance.md). */
 const TARGETS = { desktop: { performance: 95, accessibility: 100, lcpMs: 1000, cls: 0.05 }, mobile: { performance: 85, accessibility: 100, cls: 0.05 } };
 
-const server = await startServer();
+const baselineEntry = process.env.BENCH_BASELINE_SERVER;
+/** The builds measured: this workspace's, and the baseline's when one is given. */
+async function startBuild(build) {
+  if (build === 'this build') return startServer();
+  const baseRoot = resolve(dirname(baselineEntry), '../../..');
+  return startServer({ PORTAL_DIR: join(baseRoot, 'packages/portal/dist'), ELEMENTS_DIR: join(baseRoot, 'packages/elements/dist') }, { entry: baselineEntry });
+}
+const builds = baselineEntry ? ['baseline', 'this build'] : ['this build'];
+const servers = new Map();
+for (const build of builds) servers.set(build, await startBuild(build));
 const chrome = await launchChromium();
 try {
-  const answer = await (await fetch(`${server.base}/cloudSchool/v1/cloudLesson/getRecommendLesson?limit=1`)).json();
-  const lessonId = answer?.data?.[0]?.lessonId;
-  if (!lessonId) throw new Error(`no recommended lesson to open: ${JSON.stringify(answer).slice(0, 200)}`);
-  const pages = [
-    { name: 'home', url: `${server.base}/#/main/type=new` },
-    { name: '/learn', url: `${server.base}/#/learn` },
-    { name: 'course detail', url: `${server.base}/#/course-detail/${encodeURIComponent(lessonId)}` },
-  ];
-
-  // The server's first answers fill its caches; the figures are of a school's ordinary day.
-  for (const page of pages) await audit(page.url, { port: chrome.port, preset: 'desktop' });
+  const pagesOf = new Map();
+  for (const [build, server] of servers) {
+    const answer = await (await fetch(`${server.base}/cloudSchool/v1/cloudLesson/getRecommendLesson?limit=1`)).json();
+    const lessonId = answer?.data?.[0]?.lessonId;
+    if (!lessonId) throw new Error(`no recommended lesson to open: ${JSON.stringify(answer).slice(0, 200)}`);
+    const pages = [
+      { name: 'home', url: `${server.base}/#/main/type=new` },
+      { name: '/learn', url: `${server.base}/#/learn` },
+      { name: 'course detail', url: `${server.base}/#/course-detail/${encodeURIComponent(lessonId)}` },
+    ];
+    pagesOf.set(build, pages);
+    // The server's first answers fill its caches; the figures are of a school's ordinary day.
+    for (const page of pages) await audit(page.url, { port: chrome.port, preset: 'desktop' });
+  }
 
   const runs = new Map();
+  const loads = [];
   for (let r = 1; r <= RUNS; r++) {
-    for (const page of pages) {
+    loads.push(loadavg()[0]);
+    for (let i = 0; i < pagesOf.get('this build').length; i++) {
       for (const preset of PRESETS) {
-        const key = `${page.name} ${preset}`;
-        const result = await audit(page.url, { port: chrome.port, preset });
-        if (!runs.has(key)) runs.set(key, { page: page.name, preset, results: [] });
-        runs.get(key).results.push(result);
-        console.log(`round ${r}/${RUNS} ${key.padEnd(22)} perf ${result.performance} a11y ${result.accessibility} LCP ${result.lcpMs} ms CLS ${result.cls} TBT ${result.tbtMs} ms ${kb(result.bytes)}`);
+        for (const build of r % 2 ? builds : [...builds].reverse()) {
+          const page = pagesOf.get(build)[i];
+          const key = `${page.name} ${preset} ${build}`;
+          const result = await audit(page.url, { port: chrome.port, preset });
+          if (!runs.has(key)) runs.set(key, { page: page.name, preset, build, results: [] });
+          runs.get(key).results.push(result);
+          console.log(
+            `round ${r}/${RUNS} ${key.padEnd(33)} perf ${result.performance} a11y ${result.accessibility} FCP ${result.fcpMs} ms LCP ${result.lcpMs} ms CLS ${result.cls} TBT ${result.tbtMs} ms ${kb(result.bytes)}`,
+          );
+        }
       }
     }
   }
 
-  const metrics = ['performance', 'accessibility', 'lcpMs', 'cls', 'tbtMs', 'bytes'];
-  const figures = [...runs.values()].map(({ page, preset, results }) => ({
+  const metrics = ['performance', 'accessibility', 'fcpMs', 'lcpMs', 'cls', 'tbtMs', 'bytes'];
+  const figures = [...runs.values()].map(({ page, preset, build, results }) => ({
     page,
     preset,
+    build,
     runs: results.length,
     ...Object.fromEntries(metrics.map((m) => [m, spread(results.map((x) => x[m]))])),
     lcpElement: results.at(-1).lcpElement,
@@ -54,13 +79,15 @@ try {
   }));
 
   const show = (s, format = (v) => String(v)) => formatSpread(s, format);
-  console.log(`\nLighthouse 12, median (min–max) of ${RUNS} runs, headless Chromium, 127.0.0.1:`);
-  console.log('| page | preset | performance | accessibility | LCP ms | CLS | TBT ms | bytes |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log(`\nLighthouse 12, median (min–max) of ${RUNS} runs, headless Chromium, 127.0.0.1, load average ${showSpread(loads, (v) => v.toFixed(1))}:`);
+  console.log('| page | preset | build | performance | accessibility | FCP ms | LCP ms | CLS | TBT ms | bytes |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const f of figures) {
-    console.log(`| ${f.page} | ${f.preset} | ${show(f.performance)} | ${show(f.accessibility)} | ${show(f.lcpMs)} | ${show(f.cls, (v) => v.toFixed(3))} | ${show(f.tbtMs)} | ${show(f.bytes, kb)} |`);
+    console.log(
+      `| ${f.page} | ${f.preset} | ${f.build} | ${show(f.performance)} | ${show(f.accessibility)} | ${show(f.fcpMs)} | ${show(f.lcpMs)} | ${show(f.cls, (v) => v.toFixed(3))} | ${show(f.tbtMs)} | ${show(f.bytes, kb)} |`,
+    );
   }
-  for (const f of figures) {
+  for (const f of figures.filter((x) => x.build === 'this build')) {
     const target = TARGETS[f.preset];
     const misses = Object.entries(target)
       .filter(([m, goal]) => f[m].median !== null && (m === 'performance' || m === 'accessibility' ? f[m].median < goal : f[m].median > goal))
@@ -78,8 +105,8 @@ try {
   } else {
     console.log('\nportal not built: no initial-JS check');
   }
-  saveResults('portal-load', { runs: RUNS, pages: figures, initialJs });
+  saveResults('portal-load', { runs: RUNS, baseline: baselineEntry ?? null, loadAverage: spread(loads), pages: figures, initialJs });
 } finally {
   await chrome.kill();
-  await server.stop();
+  for (const server of servers.values()) await server.stop();
 }
