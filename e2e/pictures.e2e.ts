@@ -4,12 +4,12 @@
  * actually takes; the first banner picture is fetched at once with high priority; in English mode the
  * header names the platform and the banner titles its slides in English, in Chinese mode in Chinese.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, open } from './support/browser';
 
-const sources = (page: Page, picture: string) =>
-  page.locator(`${picture} source`).evaluateAll((list) => list.map((s) => ({ type: s.getAttribute('type'), srcset: s.getAttribute('srcset') ?? '', sizes: s.getAttribute('sizes') })));
+const sources = (picture: Locator) =>
+  picture.locator('source').evaluateAll((list) => list.map((s) => ({ type: s.getAttribute('type'), srcset: s.getAttribute('srcset') ?? '', sizes: s.getAttribute('sizes') })));
 
 /** Shows the first slide and keeps it (the banner does not turn while one of its dots has the focus). */
 async function firstSlide(page: Page): Promise<void> {
@@ -48,7 +48,7 @@ describe('pictures and English words of the home page', () => {
     expect(await art.getAttribute('fetchpriority')).toBe('high');
     expect(await art.getAttribute('width')).toBe('1920');
     expect(await art.getAttribute('height')).toBe('430');
-    const list = await sources(page, '.ds-banner picture');
+    const list = await sources(page.locator('.ds-banner picture'));
     expect(list.map((s) => s.type)).toEqual(['image/avif', 'image/webp']);
     expect(list[0]!.srcset).toMatch(/\.w768\.avif 768w, .*\.w1280\.avif 1280w, .*\.w1920\.avif 1920w$/);
     expect(list[1]!.srcset).toMatch(/\.w1920\.webp 1920w$/);
@@ -63,7 +63,7 @@ describe('pictures and English words of the home page', () => {
     await open(page, '/learn');
     const card = '.ds-lesson-card:not(.ds-lesson-card--skeleton) .ds-lesson-card-cover picture';
     await page.locator(card).first().waitFor({ timeout: 20_000 });
-    const list = await sources(page, `${card} >> nth=0`);
+    const list = await sources(page.locator(card).first());
     expect(list.map((s) => s.type)).toEqual(['image/avif', 'image/webp']);
     expect(list[0]!.srcset).toMatch(/\.w320\.avif 320w, .*\.w640\.avif 640w, .*\.w960\.avif 960w$/);
     expect(list[0]!.sizes).toContain('288px');
