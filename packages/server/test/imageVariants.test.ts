@@ -36,6 +36,9 @@ describe('picture variants', () => {
     const early = await get(link('w640.avif'));
     expect(early.res.status).toBe(200);
     expect(['image/avif', 'image/png']).toContain(early.res.headers.get('content-type'));
+    const small = await get(link('w320.webp'));
+    expect(['image/webp', 'image/jpeg']).toContain(small.res.headers.get('content-type'));
+    expect((await sharp(small.bytes).metadata()).width).toBeLessThanOrEqual(480);
 
     const files = (h.app as unknown as { ctx: AppContext }).ctx.files!;
     await files.variants.idle();

@@ -13,7 +13,7 @@ import type { FileStore } from './fileStore.js';
 import { MEDIA_PATH } from './mediaLinks.js';
 import { sendStoredFile, wantsDownload } from './sendStoredFile.js';
 import { view } from './uploadRoutes.js';
-import { Thumbnails } from './thumbnails.js';
+import { THUMB_BOX, Thumbnails } from './thumbnails.js';
 import type { ImageVariants } from './imageVariants.js';
 import type { FileInfoRow } from './fileRows.js';
 
@@ -89,7 +89,7 @@ export async function downloadRoutes(app: FastifyInstance, ctx: AppContext, repo
   );
 
   // An AVIF or WebP copy of a picture at one width (imageVariants.ts), through the picture's signed
-  // link. Until the copies are made the picture itself is sent, not to be cached.
+  // link. Until the copies are made the thumbnail or the picture itself stands in, not to be cached.
   app.get<{ Params: { fileInfoId: string; variant: string }; Querystring: { e: number; s: string } }>(
     `${MEDIA_PATH}/:fileInfoId/:variant`,
     {
@@ -105,7 +105,9 @@ export async function downloadRoutes(app: FastifyInstance, ctx: AppContext, repo
       const variant = await variants.find(row.content, Number(width), format);
       if (!variant) {
         if (!Thumbnails.fits(row.content)) throw new AppError(Codes.NOT_FOUND, `文件没有图片副本：fileInfoId=${row.id} 不是可缩放的图片（PNG、JPEG、WebP、GIF）`);
-        return sendStoredFile(request, reply, row, store, { forceDownload: false, cacheControl: 'private, no-cache' });
+        // Not made yet: a width the thumbnail covers gets the thumbnail (made in milliseconds), a wider one the picture.
+        const standIn = Number(width) <= THUMB_BOX ? await thumbOf(row).catch(() => row) : row;
+        return sendStoredFile(request, reply, standIn, store, { forceDownload: false, cacheControl: 'private, no-cache' });
       }
       const copy: FileInfoRow = {
         ...row,

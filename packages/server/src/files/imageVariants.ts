@@ -4,7 +4,8 @@
  *
  * Made off the request path: an upload that completes queues its picture, and one queue per process
  * encodes one picture at a time (AVIF takes up to a second or two per width on a busy machine). A
- * variant asked for before it is ready is answered with the original picture (not cached), and the
+ * variant asked for before it is ready is answered with the thumbnail (widths up to 480) or the
+ * original picture (not cached), and the
  * picture is queued again, so a restart or a picture stored by another path still gets its copies.
  *
  * Stored beside the original in the same object store: `<key>-w640-avif`, `<key>-w640-webp`, …, then
