@@ -95,6 +95,7 @@ describe('pictures and English words of the home page', () => {
     expect(dots.length).toBeGreaterThan(1);
     for (const label of dots) expect(label).toMatch(/^[^\u4e00-\u9fff]+$/);
     await expect.poll(() => page.title()).toContain('Dongshan Education Cloud School');
+    expect(await page.locator('h1.ds-home-title').innerText()).toContain('Dongshan Education Cloud School');
 
     await page.getByRole('button', { name: /中文/ }).click();
     await expect.poll(() => brand.innerText()).toBe('东山市教育云校');

@@ -4,7 +4,7 @@ import { useT } from '../i18n/useT';
 import { LessonGrid } from '../lessons/LessonGrid';
 import { useAsync } from '../lessons/useAsync';
 import { useLessonsApi } from '../lessons/useLessonsApi';
-import { useGlobalValue, useViewer } from '../platform/hooks';
+import { usePlatformName, useViewer } from '../platform/hooks';
 import { usePortal } from '../platform/PortalContext';
 import { BannerCarousel } from './home/BannerCarousel';
 import { homeSlides, serverSlides } from './home/slides';
@@ -26,7 +26,7 @@ export default function HomeScreen() {
   const viewer = useViewer();
   const { platform } = usePortal();
   const api = useLessonsApi();
-  const platformName = useGlobalValue('common.platform.name');
+  const platformName = usePlatformName();
   // The server picks slides by role and titles them by identity, so they follow the login.
   const slides = useAsync(() => api.slides(), [api, viewer.loggedIn, viewer.kind]);
   const recommended = useAsync(() => api.recommended({ limit: HOME_LESSONS }), [api, viewer.loggedIn]);
