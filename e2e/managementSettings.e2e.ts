@@ -82,13 +82,22 @@ describe('city administrator: carousel, settings, audit log', () => {
     await drawer.getByRole('img', { name: '图片预览' }).waitFor();
     await expect.poll(() => drawer.getByRole('button', { name: '保存' }).isEnabled(), { timeout: 30_000 }).toBe(true);
     await drawer.getByLabel('标题', { exact: true }).fill('暑期专题（测试）');
+    // The English words are optional, and refused before sending when they are Chinese.
+    const titleEn = drawer.getByLabel('英文标题（选填）', { exact: true });
+    await titleEn.fill('暑期专题');
+    await drawer.getByRole('button', { name: '保存' }).click();
+    await drawer.getByText('英文标题和副标题不应包含中文字符').waitFor();
+    await titleEn.fill('Summer topics');
     await drawer.getByRole('button', { name: '保存' }).click();
     await page.getByText('操作成功').first().waitFor({ timeout: 15_000 });
+    const saved = (await call(page, '/cloudSchool/v1/carouselImage/getManagerViewPage', { keyword: '暑期专题' })) as { data: { rows: Array<{ titleEn: string; subtitleEn: string }> } };
+    expect(saved.data.rows[0]).toMatchObject({ titleEn: 'Summer topics', subtitleEn: '' });
     const row = table.locator('tr', { hasText: '暑期专题（测试）' });
     await row.waitFor({ timeout: 15_000 });
-    // The table shows the slide's thumbnail (480 px wide); the stored picture is the 1920 px crop.
+    // The table shows a small copy (the 480 px thumbnail, or the 320 px AVIF once made); the stored picture is the 1920 px crop.
     const listed = row.getByRole('img', { name: '暑期专题（测试）' });
-    await expect.poll(() => listed.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 }).toBe(480);
+    await expect.poll(() => listed.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await listed.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeLessThanOrEqual(480);
     const picture = await listed.evaluate(
       (img: HTMLImageElement) =>
         new Promise<number>((resolve, reject) => {
@@ -112,6 +121,8 @@ describe('city administrator: carousel, settings, audit log', () => {
     const icp = page.getByLabel('ICP 备案号', { exact: true });
     await icp.waitFor({ timeout: 15_000 });
     expect(await seriousViolations(page)).toEqual([]);
+    // The platform's English name is a setting of its own (shown in English mode).
+    expect(await page.getByLabel('平台英文名称', { exact: true }).inputValue()).toBe('Dongshan Education Cloud School');
 
     // A bad link is refused before sending, under its field, naming the key.
     const growth = page.getByLabel('智慧成长单点登录地址', { exact: true });

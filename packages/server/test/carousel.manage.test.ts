@@ -116,3 +116,29 @@ describe('carousel levels', () => {
     expect(badUrl.data).toEqual({ field: 'target.url' });
   });
 });
+
+describe('English words of a slide', () => {
+  it('seeds the demo slides with English titles, by identity as the Chinese ones', async () => {
+    const guest = (await h.call('GET', `${C}/list/home`)).data as Array<{ carouselImageId: string; title: string; titleEn: string; subtitleEn: string }>;
+    const live = guest.find((s) => s.carouselImageId === 'cs-01');
+    expect(live).toMatchObject({ title: '直播课堂', titleEn: 'Live classroom' });
+    expect(live!.subtitleEn).toMatch(/^[^\u4e00-\u9fff]+$/);
+    const asTeacher = (await h.call('GET', `${C}/list/home`, { token: await h.token('teacher') })).data as Array<{ carouselImageId: string; title: string; titleEn: string }>;
+    expect(asTeacher.find((s) => s.carouselImageId === 'cs-02')).toMatchObject({ title: '智慧教学', titleEn: 'Smart teaching' });
+  });
+
+  it('saves optional English words, keeps them when an edit leaves them out, refuses an overlong one naming it', async () => {
+    const saved = await h.call('POST', `${C}/save`, { token: admin, body: { title: '英文测试', titleEn: ' Spring term ', subtitleEn: 'New lessons every week', imageUrl: IMAGE } });
+    expect(saved.status).toBe(200);
+    expect(saved.data).toMatchObject({ titleEn: 'Spring term', subtitleEn: 'New lessons every week' });
+    const id = saved.data.carouselImageId as string;
+    const edited = await h.call('POST', `${C}/save`, { token: admin, body: { carouselImageId: id, title: '英文测试二' } });
+    expect(edited.data).toMatchObject({ title: '英文测试二', titleEn: 'Spring term' });
+    const plain = await h.call('POST', `${C}/save`, { token: admin, body: { title: '只有中文', imageUrl: IMAGE } });
+    expect(plain.data).toMatchObject({ titleEn: '', subtitleEn: '' });
+    const long = await h.call('POST', `${C}/save`, { token: admin, body: { carouselImageId: id, title: '英文测试', titleEn: 'x'.repeat(101) } });
+    expect(long.http).toBe(400);
+    expect(long.data).toMatchObject({ field: 'titleEn' });
+  });
+});
+

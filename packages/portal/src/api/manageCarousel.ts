@@ -27,6 +27,9 @@ export interface SlideInput {
   carouselImageId?: string;
   title: string;
   subtitle?: string;
+  /** English words (optional): shown when the portal is in English. */
+  titleEn?: string;
+  subtitleEn?: string;
   imageFileId?: string | null;
   target: SlideTarget;
   visibility: SlideVisibility;

@@ -1,7 +1,9 @@
 import { useStore } from '@dscloud/elements';
+import { ConfigKeys } from '@dscloud/sdk/config';
 import { isLoggedIn } from '@dscloud/sdk/session';
 import { canSeeManagement, isStudent, isTeacher, type CurrentUser } from '@dscloud/sdk/user';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { useLocale } from '../i18n/useT';
 import type { Viewer } from '../shell/navItems';
 import type { BootActions } from './boot';
 import type { BootState } from './bootStore';
@@ -39,6 +41,13 @@ export function useGlobalValue(key: string): string {
   const { platform } = usePortal();
   const { config } = useBoot();
   return config === 'ready' ? (platform.config.global(key) ?? '') : '';
+}
+
+/** The platform's name in the page's language: its English form in English mode when one is set. */
+export function usePlatformName(): string {
+  const name = useGlobalValue(ConfigKeys.platformName);
+  const nameEn = useGlobalValue(ConfigKeys.platformNameEn);
+  return useLocale() === 'en' && nameEn ? nameEn : name;
 }
 
 /** The facts the header rules depend on (spec §2/§6). */

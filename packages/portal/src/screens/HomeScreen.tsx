@@ -6,7 +6,7 @@ import { useT } from '../i18n/useT';
 import { LessonGrid } from '../lessons/LessonGrid';
 import { useAsync } from '../lessons/useAsync';
 import { useLessonsApi } from '../lessons/useLessonsApi';
-import { useGlobalValue, useViewer } from '../platform/hooks';
+import { usePlatformName, useViewer } from '../platform/hooks';
 import { usePortal } from '../platform/PortalContext';
 import { BannerCarousel } from './home/BannerCarousel';
 import { homeSlides, serverSlides } from './home/slides';
@@ -28,7 +28,7 @@ export default function HomeScreen() {
   const viewer = useViewer();
   const { platform } = usePortal();
   const api = useLessonsApi();
-  const platformName = useGlobalValue('common.platform.name');
+  const platformName = usePlatformName();
   // A guest's first home screen shows the slides the page came with (and index.html's first screen
   // showed: the same picture at the same size, so it stays the largest paint); then the server's.
   const [boot] = useState(() => bootHomeSlides(viewer.loggedIn));

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useLocale, useT } from '../i18n/useT';
 import { Button, Result } from 'antd';
 import { useAppConfig } from '../platform/appHooks';
-import { useGlobalValue } from '../platform/hooks';
+import { usePlatformName } from '../platform/hooks';
 import { usePortal } from '../platform/PortalContext';
 import { safeReturnUrl } from '../routes/returnUrl';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
@@ -20,7 +20,7 @@ export default function LoginScreen() {
   const locale = useLocale();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const platformName = useGlobalValue('common.platform.name');
+  const platformName = usePlatformName();
   useDocumentTitle();
   const target = safeReturnUrl(params.get('returnUrl'));
   const { withLogin } = useAppConfig();

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { AssistantButton } from '../assistant/AssistantButton';
 import { Link, useLocation } from 'react-router';
 import { useT } from '../i18n/useT';
-import { useGlobalValue, useViewer } from '../platform/hooks';
+import { usePlatformName, useViewer } from '../platform/hooks';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MobileNav } from './MobileNav';
 import { NavList } from './NavList';
@@ -15,7 +15,7 @@ export function Header() {
   const t = useT();
   const location = useLocation();
   const viewer = useViewer();
-  const platformName = useGlobalValue('common.platform.name');
+  const platformName = usePlatformName();
   const here = location.pathname + location.search;
   const items = useMemo(() => navItems(viewer, here), [viewer, here]);
 

@@ -28,6 +28,8 @@ export interface FileConfig {
 export const ConfigKeys = {
   areaCode: 'common.platform.areaCode',
   platformName: 'common.platform.name',
+  /** The platform's English name (optional; the portal in English shows it instead of platformName). */
+  platformNameEn: 'common.platform.nameEn',
   bureauId: 'common.platform.bureauId',
   rememberPassword: 'common.login.rememberPassword',
   forgotPasswordUrl: 'common.login.forgotPasswordUrl',

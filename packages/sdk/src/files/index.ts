@@ -19,3 +19,15 @@ export {
   type ReadMovieOptions,
 } from './mp4Movie.js';
 export { mediaThumbUrl } from './thumbUrl.js';
+export {
+  BANNER_WIDTHS,
+  COVER_WIDTHS,
+  IMAGE_VARIANT_FORMATS,
+  IMAGE_VARIANT_WIDTHS,
+  imageSources,
+  imageVariantUrl,
+  pickVariantWidth,
+  variantWidthsFor,
+  type ImageSource,
+  type ImageVariantFormat,
+} from './imageVariants.js';

@@ -248,6 +248,9 @@ export interface CarouselSlide {
   key: string;
   title: string;
   subtitle: string | null;
+  /** English title and subtitle (optional; '' or absent: show the Chinese ones). */
+  titleEn?: string;
+  subtitleEn?: string;
   imageUrl: string | null;
   target: { type: 'route' | 'external' | 'url' | 'none'; path?: string; key?: string; url?: string };
 }

@@ -23,6 +23,7 @@ export const AREA_CODE_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 
 export const SETTING_RULES = {
   'common.platform.name': { label: '平台名称', kind: 'text', max: 50, required: true },
+  'common.platform.nameEn': { label: '平台英文名称', kind: 'text', max: 100 },
   'common.footer.copyright': { label: '版权信息', kind: 'text', max: 100 },
   'common.footer.icp': { label: 'ICP 备案号', kind: 'text', max: 50 },
   'common.footer.police': { label: '公安备案号', kind: 'text', max: 50 },

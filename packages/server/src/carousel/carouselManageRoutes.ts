@@ -30,6 +30,9 @@ interface SlideInput {
   title: string;
   titleByIdentity?: Record<string, string>;
   subtitle?: string;
+  titleEn?: string;
+  titleByIdentityEn?: Record<string, string>;
+  subtitleEn?: string;
   imageUrl?: string;
   imageFileId?: string | null;
   target?: Record<string, unknown>;
@@ -68,6 +71,8 @@ export async function carouselManageRoutes(app: FastifyInstance, ctx: AppContext
   const snapshot = snapshotOf(ctx.db.orm, carouselImages.id, {
     title: carouselImages.title,
     subtitle: carouselImages.subtitle,
+    titleEn: carouselImages.titleEn,
+    subtitleEn: carouselImages.subtitleEn,
     imageUrl: carouselImages.imageUrl,
     imageFileId: carouselImages.imageFileId,
     target: carouselImages.target,
@@ -164,6 +169,9 @@ export async function carouselManageRoutes(app: FastifyInstance, ctx: AppContext
           title,
           titleByIdentity: b.titleByIdentity,
           subtitle: b.subtitle,
+          titleEn: b.titleEn?.trim(),
+          titleByIdentityEn: b.titleByIdentityEn,
+          subtitleEn: b.subtitleEn?.trim(),
           imageUrl: b.imageUrl,
           imageFileId: b.imageFileId,
           target: b.target,
@@ -184,6 +192,9 @@ export async function carouselManageRoutes(app: FastifyInstance, ctx: AppContext
           title,
           titleByIdentity: b.titleByIdentity ?? {},
           subtitle: b.subtitle ?? '',
+          titleEn: b.titleEn?.trim() ?? '',
+          titleByIdentityEn: b.titleByIdentityEn ?? {},
+          subtitleEn: b.subtitleEn?.trim() ?? '',
           imageUrl: b.imageUrl ?? '',
           imageFileId: b.imageFileId ?? null,
           target: b.target ?? { type: 'none' },

@@ -16,6 +16,10 @@ export function toSlide(r: SlideRow, identityCode: number | null, fileUrl: FileU
     title: (identityCode !== null && titles[String(identityCode)]) || r.title,
     titleByIdentity: titles,
     subtitle: r.subtitle,
+    // English words (optional; '' when none: the portal then shows the Chinese ones).
+    titleEn: (identityCode !== null && r.titleByIdentityEn[String(identityCode)]) || r.titleEn,
+    titleByIdentityEn: r.titleByIdentityEn,
+    subtitleEn: r.subtitleEn,
     imageUrl: fileId ? fileUrl(fileId) : r.imageUrl,
     imageFileId: fileId,
     target: r.target,
@@ -43,6 +47,9 @@ export const slideProps = {
   title: { type: 'string', minLength: 1, maxLength: 50 },
   titleByIdentity: { type: 'object', additionalProperties: { type: 'string', maxLength: 50 }, propertyNames: { enum: ['5', '6', '7'] } },
   subtitle: { type: 'string', maxLength: 200 },
+  titleEn: { type: 'string', maxLength: 100 },
+  titleByIdentityEn: { type: 'object', additionalProperties: { type: 'string', maxLength: 100 }, propertyNames: { enum: ['5', '6', '7'] } },
+  subtitleEn: { type: 'string', maxLength: 300 },
   imageUrl: { type: 'string', maxLength: 1000, pattern: '^$|^(/|https?://)[^\\s]*$' },
   imageFileId: { type: ['string', 'null'], pattern: '^[A-Za-z0-9_-]{1,64}$' },
   target: {

@@ -9,6 +9,7 @@ import { DEMO_ORG_IDS } from '../users/demoSeed.js';
 export const DEFAULT_CONFIG: ReadonlyArray<{ configKey: string; configValue: string; description: string }> = [
   { configKey: 'common.platform.areaCode', configValue: 'dsideal', description: '平台区域编码' },
   { configKey: 'common.platform.name', configValue: '东山市教育云校', description: '平台名称' },
+  { configKey: 'common.platform.nameEn', configValue: 'Dongshan Education Cloud School', description: '平台英文名称（门户英文界面显示；为空则显示平台名称）' },
   { configKey: 'common.platform.bureauId', configValue: DEMO_ORG_IDS.city, description: '平台所属教育局' },
   { configKey: 'common.login.rememberPassword', configValue: '1', description: '登录页显示“记住密码”（1 显示）' },
   { configKey: 'common.login.forgotPasswordUrl', configValue: '', description: '忘记密码链接（为空则不显示）' },

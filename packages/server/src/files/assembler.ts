@@ -42,6 +42,8 @@ export class Assembler {
     private readonly hashes: FileHashes,
     private readonly now: () => number,
     private readonly multipart?: MultipartUploads,
+    /** Told of each content once stored (the picture copies are queued from here). */
+    private readonly stored: (content: ContentRow) => void = () => undefined,
   ) {}
 
   /** The stored file, or null when the upload turned out not to be complete. */
@@ -87,6 +89,7 @@ export class Assembler {
         this.now(),
       );
       if (!this.multipart) await this.store.deleteUpload(id);
+      this.stored(content);
       return this.repo.fileInfo(upload.id, upload.userId);
     } catch (err) {
       // Released for the next try unless the upload was refused for good (and dropped); an object

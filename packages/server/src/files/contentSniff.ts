@@ -104,7 +104,7 @@ export function mimeOf(extension: string): string {
 /** Types a browser would render or run: always served as an attachment. */
 const ACTIVE = new Set(['html', 'htm', 'xhtml', 'svg', 'xml', 'js', 'mjs', 'swf']);
 /** Types shown in the page (players, image viewers); everything else is a download. */
-const INLINE = new Set(['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp', 'mp4', 'm4v', 'mov', 'webm', 'mp3', 'wav', 'aac', 'm4a', 'ogg', 'flac', 'pdf', 'txt']);
+const INLINE = new Set(['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp', 'avif', 'mp4', 'm4v', 'mov', 'webm', 'mp3', 'wav', 'aac', 'm4a', 'ogg', 'flac', 'pdf', 'txt']);
 
 export function dispositionTypeOf(extension: string): 'inline' | 'attachment' {
   if (ACTIVE.has(extension)) return 'attachment';

@@ -13,7 +13,8 @@ import type { FileStore } from './fileStore.js';
 import { MEDIA_PATH } from './mediaLinks.js';
 import { sendStoredFile, wantsDownload } from './sendStoredFile.js';
 import { view } from './uploadRoutes.js';
-import { Thumbnails } from './thumbnails.js';
+import { THUMB_BOX, Thumbnails } from './thumbnails.js';
+import type { ImageVariants } from './imageVariants.js';
 import type { FileInfoRow } from './fileRows.js';
 
 const idParams = { type: 'object', required: ['fileInfoId'], properties: { fileInfoId: { type: 'string', pattern: '^[0-9]{1,15}$' } } } as const;
@@ -28,7 +29,7 @@ const mediaQuery = {
   },
 } as const;
 
-export async function downloadRoutes(app: FastifyInstance, ctx: AppContext, repo: FileRepo, store: FileStore): Promise<void> {
+export async function downloadRoutes(app: FastifyInstance, ctx: AppContext, repo: FileRepo, store: FileStore, variants: ImageVariants): Promise<void> {
   const guard = ctx.guard.requireUser;
   const thumbs = new Thumbnails(ctx.db.orm, store);
   /** The file as its thumbnail: same name (with the thumbnail's extension), the thumbnail's bytes. */
@@ -84,6 +85,37 @@ export async function downloadRoutes(app: FastifyInstance, ctx: AppContext, repo
     async (request, reply) => {
       const { row, secondsLeft } = await signedRow(request.params.fileInfoId, request.query);
       return sendStoredFile(request, reply, await thumbOf(row), store, { forceDownload: false, cacheControl: `private, max-age=${Math.min(secondsLeft, 3600)}, immutable` });
+    },
+  );
+
+  // An AVIF or WebP copy of a picture at one width (imageVariants.ts), through the picture's signed
+  // link. Until the copies are made the thumbnail or the picture itself stands in, not to be cached.
+  app.get<{ Params: { fileInfoId: string; variant: string }; Querystring: { e: number; s: string } }>(
+    `${MEDIA_PATH}/:fileInfoId/:variant`,
+    {
+      config: { public: true },
+      schema: {
+        params: { type: 'object', required: ['fileInfoId', 'variant'], properties: { ...idParams.properties, variant: { type: 'string', pattern: '^w[0-9]{2,4}\\.(avif|webp)$' } } },
+        querystring: mediaQuery,
+      },
+    },
+    async (request, reply) => {
+      const { row, secondsLeft } = await signedRow(request.params.fileInfoId, request.query);
+      const [, width, format] = /^w(\d+)\.(avif|webp)$/.exec(request.params.variant)! as unknown as [string, string, 'avif' | 'webp'];
+      const variant = await variants.find(row.content, Number(width), format);
+      if (!variant) {
+        if (!Thumbnails.fits(row.content)) throw new AppError(Codes.NOT_FOUND, `文件没有图片副本：fileInfoId=${row.id} 不是可缩放的图片（PNG、JPEG、WebP、GIF）`);
+        // Not made yet: a width the thumbnail covers gets the thumbnail (made in milliseconds), a wider one the picture.
+        const standIn = Number(width) <= THUMB_BOX ? await thumbOf(row).catch(() => row) : row;
+        return sendStoredFile(request, reply, standIn, store, { forceDownload: false, cacheControl: 'private, no-cache' });
+      }
+      const copy: FileInfoRow = {
+        ...row,
+        fileName: `${row.fileName.replace(/\.[^.]*$/, '')}-w${variant.width}.${format}`,
+        extension: format,
+        content: { ...row.content, sha256: `${row.content.sha256}-w${variant.width}-${format}`, size: variant.size, mime: variant.mime, storageKey: variant.key },
+      };
+      return sendStoredFile(request, reply, copy, store, { forceDownload: false, cacheControl: `private, max-age=${Math.min(secondsLeft, 3600)}, immutable` });
     },
   );
 

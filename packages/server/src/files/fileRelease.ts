@@ -16,6 +16,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Orm } from '../db/database.js';
 import { fileContents, fileInfos, uploads } from '../db/schema.js';
 import type { ObjectStore } from './fileStore.js';
+import { variantKeysOf } from './imageVariants.js';
 
 type Tx = Parameters<Parameters<Orm['transaction']>[0]>[0];
 
@@ -104,7 +105,8 @@ export async function releaseFileInfo(tx: Tx, store: ObjectStore, id: number, lo
     .limit(1);
   if (shared || pending) return { file: 'removed', content: 'kept' };
   await tx.delete(fileContents).where(eq(fileContents.sha256, info.sha256));
-  for (const key of [content.storageKey, content.thumbKey]) {
+  const variants = await variantKeysOf(store, content.storageKey).catch(() => []);
+  for (const key of [content.storageKey, content.thumbKey, ...variants]) {
     if (key) await store.delete(key).catch((error: unknown) => log?.(`文件内容未能删除（已不再被引用）：${key}`, error));
   }
   return { file: 'removed', content: 'removed' };

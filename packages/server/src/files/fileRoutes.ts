@@ -14,6 +14,7 @@ import { S3Client } from './s3Client.js';
 import { S3ObjectStore } from './s3ObjectStore.js';
 import { FileRepo } from './fileRepo.js';
 import { Assembler } from './assembler.js';
+import { ImageVariants } from './imageVariants.js';
 import { FileHashes } from './fileHashes.js';
 import { ChunkService } from './chunkService.js';
 import { PossessionService } from './possessionService.js';
@@ -32,6 +33,8 @@ export interface FilesHandle {
   sweep(): Promise<{ uploads: number }>;
   /** The file service's settings as read at start. */
   settings: FileSettings;
+  /** The AVIF/WebP copies of stored pictures (made after upload). */
+  variants: ImageVariants;
   /** The storage quotas in force (their settings are read at start). */
   quotas: UploadQuotas;
 }
@@ -55,15 +58,17 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise
   const hashes = new FileHashes();
   // With S3 the chunks of an upload are the parts of a multipart upload on the bucket.
   const multipart = s3 ? new MultipartUploads(s3.client, repo) : undefined;
-  const assembler = new Assembler(store, repo, hashes, ctx.now, multipart);
+  // Pictures get their AVIF/WebP copies once stored, off the request path (imageVariants.ts).
+  const variants = new ImageVariants(store, (message, err) => app.log.warn({ err }, message));
+  const assembler = new Assembler(store, repo, hashes, ctx.now, multipart, (content) => variants.schedule(content));
   const claims = new ChunkClaims(ctx.db, ctx.now);
   const chunks = new ChunkService(config, store, repo, assembler, hashes, ctx.now, log, quotas, claims, multipart);
   const possession = new PossessionService(config, store, repo, ctx.now, quotas);
-  const objectStore = new ObjectStoreService(config, store, repo, path.join(settings.filesDir, 'tmp'), ctx.secret, s3, ctx.now, quotas);
+  const objectStore = new ObjectStoreService(config, store, repo, path.join(settings.filesDir, 'tmp'), ctx.secret, s3, ctx.now, quotas, (content) => variants.schedule(content));
 
-  ctx.files = { store, repo, quotas, settings, sweep: () => sweepFiles(store, repo, settings.uploadTtlHours * 3600_000, ctx.now(), multipart) };
+  ctx.files = { store, repo, quotas, settings, variants, sweep: () => sweepFiles(store, repo, settings.uploadTtlHours * 3600_000, ctx.now(), multipart) };
 
   await uploadRoutes(app, ctx, chunks, possession, quotas);
   await objectStoreRoutes(app, ctx, objectStore, config, settings.publicBaseUrl);
-  await downloadRoutes(app, ctx, repo, store);
+  await downloadRoutes(app, ctx, repo, store, variants);
 }

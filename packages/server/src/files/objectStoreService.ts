@@ -17,6 +17,7 @@ import { AppError } from '../http/appError.js';
 import type { FileConfig } from './fileConfig.js';
 import { contentKey, type FileStore } from './fileStore.js';
 import type { FileInfoRow, FileRepo } from './fileRepo.js';
+import type { ContentRow } from './fileRows.js';
 import type { S3Client } from './s3Client.js';
 import type { S3Settings } from './fileSettings.js';
 import { buildPolicy, signPolicy, verifyPolicy } from './postPolicy.js';
@@ -55,6 +56,8 @@ export class ObjectStoreService {
     private readonly s3: { settings: S3Settings; client: S3Client } | undefined,
     private readonly now: () => number,
     private readonly quotas: UploadQuotas,
+    /** Told of each content once stored (the picture copies are queued from here). */
+    private readonly stored: (content: ContentRow) => void = () => undefined,
   ) {
     this.accessKey = s3 ? s3.settings.accessKey : REFERENCE_ACCESS_KEY;
     this.secret = s3 ? s3.settings.secretKey : createHmac('sha256', serverSecret).update('object-upload-policy').digest('base64url');
@@ -141,11 +144,13 @@ export class ObjectStoreService {
       const key = contentKey(digest.sha256);
       if (known && (await this.store.exists(known.storageKey))) await this.store.delete(staging);
       else await this.store.move(staging, key);
+      const content: ContentRow = { sha256: digest.sha256, md5: digest.md5, size: digest.size, store: this.store.kind, storageKey: key, mime: mimeOf(extension) };
       await this.repo.insertContentAndInfo(
-        { sha256: digest.sha256, md5: digest.md5, size: digest.size, store: this.store.kind, storageKey: key, mime: mimeOf(extension) },
+        content,
         { id, userId, contentSha256: digest.sha256, fileName, extension, categoryCode: categoryOf(extension), supportSourceFlag: q.supportSourceFlag ?? 0, businessCode: q.businessCode ?? null },
         this.now(),
       );
+      this.stored(known ?? content);
       return (await this.repo.fileInfo(id, userId))!;
     } catch (err) {
       // A failed check ends this signed upload: the object is removed and the client asks for a new signature.

@@ -33,6 +33,9 @@ interface Slide {
   title: string;
   titleByIdentity?: Record<string, string>;
   subtitle: string;
+  titleEn: string;
+  titleByIdentityEn?: Record<string, string>;
+  subtitleEn: string;
   image: string;
   target: Record<string, unknown>;
   visibility: SlideVisibility;
@@ -57,6 +60,7 @@ export async function seedCloudLessons(db: Orm, options: { demo: boolean; now: n
     carouselImages,
     slides.map((s) => ({
       id: s.id, groupId: 'home', slideKey: s.key, title: s.title, titleByIdentity: s.titleByIdentity ?? {}, subtitle: s.subtitle,
+      titleEn: s.titleEn, titleByIdentityEn: s.titleByIdentityEn ?? {}, subtitleEn: s.subtitleEn,
       imageUrl: SEED_BANNER_PREFIX + s.image, target: s.target, visibility: s.visibility, sort: s.sort, createdAt: now, updatedAt: now,
     })),
     keep,

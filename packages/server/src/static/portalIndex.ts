@@ -19,17 +19,25 @@ import path from 'node:path';
 import type { AppContext } from '../context.js';
 import { CarouselRepo, type SlideRow } from '../carousel/carouselRepo.js';
 import { toSlide } from '../carousel/carouselView.js';
+import { BANNER_WIDTHS, imageSources, type ImageSource } from '@dscloud/sdk/files';
 
 export const BOOT_DATA_ID = 'ds-boot-data';
 const BOOT_BLOCK = new RegExp(`(<script type="application/json" id="${BOOT_DATA_ID}">)[^<]*(</script>)`);
 const INLINE_SCRIPT = /<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi;
 const HOME_GROUP = 'home';
 /** What a guest's home banner needs of a slide (the API's slide, less the back-office fields). */
-const SLIDE_FIELDS = ['carouselImageId', 'key', 'title', 'subtitle', 'imageUrl', 'target'] as const;
+const SLIDE_FIELDS = ['carouselImageId', 'key', 'title', 'subtitle', 'titleEn', 'subtitleEn', 'imageUrl', 'target'] as const;
 
 export interface BootData {
   platformName: string;
+  /** The platform's English name (`common.platform.nameEn`), shown when the visitor chose English. */
+  platformNameEn: string;
   homeSlides: Record<(typeof SLIDE_FIELDS)[number], unknown>[];
+  /**
+   * The first slide's AVIF and WebP sources, as the portal's banner writes them (the same addresses,
+   * so the picture the first screen fetches is the one the banner shows, fetched once).
+   */
+  homeArtSources: ImageSource[];
 }
 
 export interface PortalPage {
@@ -97,13 +105,17 @@ export function portalIndex(ctx: AppContext) {
   }
 
   async function bootData(): Promise<BootData> {
-    const [rows, platformName] = await Promise.all([guestSlides(), ctx.config.value('common.platform.name')]);
+    const [rows, platformName, platformNameEn] = await Promise.all([guestSlides(), ctx.config.value('common.platform.name'), ctx.config.value('common.platform.nameEn')]);
+    const homeSlides = rows.map((row) => {
+      const slide = toSlide(row, null, ctx.media.url);
+      return Object.fromEntries(SLIDE_FIELDS.map((field) => [field, slide[field]])) as BootData['homeSlides'][number];
+    });
+    const firstArt = homeSlides[0]?.imageUrl;
     return {
       platformName: platformName ?? '',
-      homeSlides: rows.map((row) => {
-        const slide = toSlide(row, null, ctx.media.url);
-        return Object.fromEntries(SLIDE_FIELDS.map((field) => [field, slide[field]])) as BootData['homeSlides'][number];
-      }),
+      platformNameEn: platformNameEn ?? '',
+      homeSlides,
+      homeArtSources: typeof firstArt === 'string' && firstArt ? imageSources(firstArt, BANNER_WIDTHS) : [],
     };
   }
 

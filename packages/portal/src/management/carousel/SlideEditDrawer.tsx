@@ -9,6 +9,8 @@ import { markServerError } from '../kit';
 interface SlideForm {
   title: string;
   subtitle: string;
+  titleEn: string;
+  subtitleEn: string;
   imageFileId: string | null;
   target: { type: 'none' | 'route' | 'url' | 'external'; path?: string; url?: string; key?: string };
   visibility: SlideVisibility;
@@ -16,6 +18,8 @@ interface SlideForm {
 }
 
 const BANNER = { width: 1920, height: 430 };
+/** English words: no Chinese characters (CJK ideographs and full-width punctuation). */
+const NO_CHINESE = /^[^\u3000-\u303f\u3400-\u9fff\uff00-\uffef]*$/;
 
 function toInput(values: SlideForm, slide: ManagedSlide | null): SlideInput {
   const t = values.target;
@@ -25,6 +29,8 @@ function toInput(values: SlideForm, slide: ManagedSlide | null): SlideInput {
     ...(slide ? { carouselImageId: slide.carouselImageId } : {}),
     title: values.title.trim(),
     subtitle: (values.subtitle ?? '').trim(),
+    titleEn: (values.titleEn ?? '').trim(),
+    subtitleEn: (values.subtitleEn ?? '').trim(),
     ...(values.imageFileId && values.imageFileId !== slide?.imageFileId ? { imageFileId: values.imageFileId } : {}),
     target,
     visibility: values.visibility,
@@ -51,6 +57,8 @@ export function SlideEditDrawer({ api, slide, open, onClose, onSaved }: { api: M
     form.setFieldsValue({
       title: slide?.title ?? '',
       subtitle: slide?.subtitle ?? '',
+      titleEn: slide?.titleEn ?? '',
+      subtitleEn: slide?.subtitleEn ?? '',
       imageFileId: slide?.imageFileId ?? (slide?.imageUrl ? 'kept' : null),
       target: slide?.target ?? { type: 'none' },
       visibility: slide?.visibility ?? 'all',
@@ -110,6 +118,12 @@ export function SlideEditDrawer({ api, slide, open, onClose, onSaved }: { api: M
         </Form.Item>
         <Form.Item name="subtitle" label={t('lbt.form.subtitle')}>
           <Input maxLength={200} />
+        </Form.Item>
+        <Form.Item name="titleEn" label={t('lbt.form.titleEn')} extra={t('lbt.form.enHelp')} rules={[{ pattern: NO_CHINESE, message: t('lbt.form.enRule') }]}>
+          <Input maxLength={100} showCount lang="en" />
+        </Form.Item>
+        <Form.Item name="subtitleEn" label={t('lbt.form.subtitleEn')} rules={[{ pattern: NO_CHINESE, message: t('lbt.form.enRule') }]}>
+          <Input maxLength={300} lang="en" />
         </Form.Item>
         <Form.Item name={['target', 'type']} label={t('lbt.form.targetType')}>
           <Select

@@ -11,7 +11,7 @@ import './settings.css';
 
 /** The sections of the screen and the keys in each, in order (labels come from the shared rules). */
 const SECTIONS: ReadonlyArray<{ title: TKey; keys: readonly SettingKey[] }> = [
-  { title: 'settings.section.footer', keys: ['common.platform.name', 'common.footer.copyright', 'common.footer.icp', 'common.footer.police'] },
+  { title: 'settings.section.footer', keys: ['common.platform.name', 'common.platform.nameEn', 'common.footer.copyright', 'common.footer.icp', 'common.footer.police'] },
   { title: 'settings.section.hotline', keys: ['common.hotline.account', 'common.hotline.usage', 'common.hotline.groupChat'] },
   {
     title: 'settings.section.login',

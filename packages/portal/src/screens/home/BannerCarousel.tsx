@@ -1,11 +1,15 @@
+import { BANNER_WIDTHS, imageSources } from '@dscloud/sdk/files';
 import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { palette } from '../../app/theme';
-import { useT } from '../../i18n/useT';
+import { useLocale, useT } from '../../i18n/useT';
 import type { Slide } from './slides';
 
 const AUTOPLAY_MS = 5000;
+
+/** A slide's title in the page's language: its English title in English mode when it has one. */
+const titleOf = (slide: Slide, en: boolean) => (en && slide.titleEn ? slide.titleEn : slide.title);
 
 /**
  * The autoplaying home banner. Only the current slide is in the page (no hidden clones to tab into);
@@ -15,6 +19,7 @@ const AUTOPLAY_MS = 5000;
  */
 export function BannerCarousel({ slides, loading = false }: { slides: Slide[]; loading?: boolean }) {
   const t = useT();
+  const en = useLocale() === 'en';
   const navigate = useNavigate();
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -47,13 +52,28 @@ export function BannerCarousel({ slides, loading = false }: { slides: Slide[]; l
         {current.imageUrl ? (
           <>
             {/* An element rather than a CSS background: the browser sees it at once and the first one comes first. */}
-            <img key={current.key} className="ds-banner-art" src={current.imageUrl} alt="" width={1920} height={430} decoding="async" fetchPriority={index % count === 0 ? 'high' : 'auto'} />
+            <picture key={current.key}>
+              {/* AVIF, else WebP copies at 768/1280/1920 px when the server has them; the picture itself else. */}
+              {imageSources(current.imageUrl, BANNER_WIDTHS).map((source) => (
+                <source key={source.type} type={source.type} srcSet={source.srcSet} sizes="100vw" />
+              ))}
+              <img
+                className="ds-banner-art"
+                src={current.imageUrl}
+                alt=""
+                width={1920}
+                height={430}
+                loading="eager"
+                decoding="async"
+                fetchPriority={index % count === 0 ? 'high' : 'auto'}
+              />
+            </picture>
             {/* The art sits under a darkening gradient so the white words keep their contrast on any image. */}
             <span className="ds-banner-scrim" style={{ background: `linear-gradient(90deg, ${palette.bannerScrimStart}, ${palette.bannerScrimEnd})` }} />
           </>
         ) : null}
-        <h2>{current.title}</h2>
-        <p>{current.text}</p>
+        <h2>{titleOf(current, en)}</h2>
+        <p>{en && current.textEn ? current.textEn : current.text}</p>
         {current.to ? (
           <Button
             size="large"
@@ -70,7 +90,7 @@ export function BannerCarousel({ slides, loading = false }: { slides: Slide[]; l
             key={slide.key}
             type="button"
             className="ds-banner-dot"
-            aria-label={slide.title}
+            aria-label={titleOf(slide, en)}
             aria-current={i === index % count}
             onClick={() => setIndex(i)}
           />

@@ -8,6 +8,9 @@ export interface Slide {
   key: string;
   title: string;
   text: string;
+  /** The English title and text, when the slide has them (the banner shows them in English mode). */
+  titleEn?: string;
+  textEn?: string;
   /** A route inside the portal, or an address elsewhere (`external`). */
   to: string;
   external?: boolean;
@@ -70,6 +73,8 @@ export function serverSlides(rows: CarouselSlide[], viewer: Viewer, url: (path: 
         key: row.carouselImageId,
         title: row.title,
         text: row.subtitle ?? '',
+        ...(row.titleEn ? { titleEn: row.titleEn } : {}),
+        ...(row.subtitleEn ? { textEn: row.subtitleEn } : {}),
         to: to ?? '',
         external: target.type === 'url',
         imageUrl: row.imageUrl ? url(row.imageUrl) : undefined,

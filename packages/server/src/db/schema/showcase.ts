@@ -57,4 +57,8 @@ export const carouselImages = pgTable('carousel_images', {
   updatedAt: epoch('updated_at').notNull(),
   /** NULL: the city's slide (everyone); else the district or school whose users see it (migrations/0060). */
   orgId: text('org_id'),
+  /** English words for the portal in English; '' / {}: the Chinese ones (migrations/0101). */
+  titleEn: text('title_en').notNull().default(''),
+  titleByIdentityEn: jsonb('title_by_identity_en').$type<Record<string, string>>().notNull().default({}),
+  subtitleEn: text('subtitle_en').notNull().default(''),
 });
