@@ -32,7 +32,9 @@ const h = useHarness(() => ({ settings: { portalDir: path.join(files, 'portal') 
 
 interface Boot {
   platformName: string;
-  homeSlides: { carouselImageId: string; title: string; imageUrl: string | null }[];
+  platformNameEn: string;
+  homeSlides: { carouselImageId: string; title: string; titleEn: string; subtitleEn: string; imageUrl: string | null }[];
+  homeArtSources: { type: string; srcSet: string }[];
 }
 
 async function page(url = '/') {
@@ -52,6 +54,11 @@ describe('the portal page carries the first screen', () => {
     expect(api.length).toBeGreaterThan(0);
     expect(boot.homeSlides.map((s) => [s.carouselImageId, s.title, s.imageUrl])).toEqual(api.map((s) => [s.carouselImageId, s.title, s.imageUrl]));
     expect(boot.platformName).toBe('东山市教育云校');
+    expect(boot.platformNameEn).toBe('Dongshan Education Cloud School');
+    expect(boot.homeSlides.map((s) => [s.titleEn, s.subtitleEn])).toEqual(api.map((s) => [s.titleEn, s.subtitleEn]));
+    // The first slide's picture in the best format first, at the banner's widths, as the portal's banner writes it.
+    expect(boot.homeArtSources.map((s) => s.type)).toEqual(['image/avif', 'image/webp']);
+    expect(boot.homeArtSources[0]!.srcSet).toContain('.w1920.avif 1920w');
     expect((await page('/index.html')).boot).toEqual(boot);
     // Revalidation: the same page answers 304.
     const etag = answer.headers.get('etag')!;
