@@ -20,15 +20,18 @@ function imports(file, pattern) {
   return [...code.matchAll(pattern)].map((m) => resolve(dirname(file), m[1])).filter((f) => f.startsWith(dist));
 }
 
-/** The static closure of an entry: the files a page fetches before the element can render. */
-function closure(entry) {
+/**
+ * The closure of an entry over the imports `pattern` finds: with STATIC (the default) the files a page
+ * fetches before the element can render.
+ */
+function closure(entry, pattern = STATIC) {
   const seen = new Set();
   const stack = [entry];
   while (stack.length) {
     const f = stack.pop();
     if (seen.has(f) || !existsSync(f)) continue;
     seen.add(f);
-    stack.push(...imports(f, STATIC));
+    stack.push(...imports(f, pattern));
   }
   return seen;
 }
@@ -189,14 +192,7 @@ export function md5Workers() {
       const entry = join(chunks, f);
       // Every relative file the worker's files name: the standalone build's lazy imports go through
       // a retrying wrapper (`import(url)` with the file name as a string), which DYNAMIC cannot see.
-      const files = new Set();
-      const stack = [entry];
-      while (stack.length) {
-        const x = stack.pop();
-        if (files.has(x) || !existsSync(x)) continue;
-        files.add(x);
-        stack.push(...imports(x, REFERENCED));
-      }
+      const files = closure(entry, REFERENCED);
       found.push({ build: f.startsWith('peer-') ? 'elements (React peer)' : 'elements (standalone)', file: relative(root, entry), gz: [...files].reduce((n, x) => n + gz(x), 0) });
     }
   }
