@@ -13,6 +13,10 @@ const PUBLIC_ROUTES = new Set([
   // Signed media links: the signature is the permission (files/mediaLinks.ts).
   'GET /file/v1/file/media/:fileInfoId',
   'GET /file/v1/file/media/:fileInfoId/thumb',
+  'GET /file/v1/file/media/:fileInfoId/:variant',
+  // The portal's page with its first screen's public data (static/portalIndex.ts: platform name, guest carousel).
+  'GET /',
+  'GET /index.html',
   // A tool document's read-only link: the random token is the permission (whiteboard/shareRoutes.ts).
   'GET /business/v1/whiteboardShare/:token',
   'GET /business/v1/whiteboardShare/:token/document',
