@@ -14,7 +14,7 @@ import path from 'node:path';
 import { DEFAULT_VIDEO_RULES, type ActivityDetail, type ActivityInput } from '@dscloud/sdk/activities';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { seriousViolations } from './support/axe';
+import { seriousViolations, animationsSettled } from './support/axe';
 import { baseUrl, launchBrowser, loginAs, newPage, open } from './support/browser';
 import { loginTicket } from './support/uploads';
 
@@ -131,6 +131,7 @@ describe('resource-collection activities on the portal', () => {
     await page.getByRole('button', { name: '认领所选节点（1）' }).click();
     const confirm = page.getByRole('dialog', { name: '确定认领以下 1 个节点吗？' });
     await confirm.getByText(nodeName).waitFor();
+    await animationsSettled(page);
     await confirm.getByRole('button', { name: '确定' }).click();
     await page.getByText('已认领 1 个节点').first().waitFor();
     await page.locator(`.ds-act-node[data-node-id="${nodeId}"]`).getByText('已认领 1/2').waitFor();
@@ -196,6 +197,8 @@ describe('resource-collection activities on the portal', () => {
     expect(claimed.message).toBe('成功');
 
     await page.getByRole('button', { name: '认领所选节点（1）' }).click();
+    await page.getByRole('dialog', { name: '确定认领以下 1 个节点吗？' }).waitFor();
+    await animationsSettled(page);
     await page.getByRole('dialog', { name: '确定认领以下 1 个节点吗？' }).getByRole('button', { name: '确定' }).click();
     // The server's words, naming the node and the rule, with the code; the tree now shows it full.
     await page.getByRole('alert').filter({ hasText: /节点已满：.*已满.*（409）/ }).first().waitFor();

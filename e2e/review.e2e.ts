@@ -9,7 +9,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { seriousViolations } from './support/axe';
+import { seriousViolations, animationsSettled } from './support/axe';
 import { baseUrl, launchBrowser, loginAs, newPage, open } from './support/browser';
 
 const ACTIVITY = 'ac-review-demo';
@@ -91,6 +91,9 @@ describe('works review on the portal', () => {
     await district.page.getByRole('heading', { level: 1, name: WORK }).click();
     await district.page.keyboard.press('Alt+1');
     await district.page.getByRole('dialog').getByText(`确定对《${WORK}》执行「通过」吗？`).waitFor();
+    // Enter answers the dialog once it has opened: its 确定 focused, the opening animation over.
+    await expect.poll(() => district.page.evaluate(() => document.activeElement?.textContent)).toBe('确定');
+    await animationsSettled(district.page);
     await district.page.keyboard.press('Enter');
     await district.page.getByText(`已通过：《${WORK}》`).waitFor();
 

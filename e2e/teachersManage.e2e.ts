@@ -9,7 +9,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations } from './support/axe';
+import { seriousViolations, animationsSettled } from './support/axe';
 import { launchBrowser, loginAs, newPage, open } from './support/browser';
 
 let browser: Browser;
@@ -54,6 +54,7 @@ describe('teacher introductions in the back office', () => {
     await page.getByRole('button', { name: '批量导入' }).click();
     const dialog = page.getByRole('dialog', { name: '批量导入教师' });
     await dialog.waitFor();
+    await animationsSettled(page);
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: '下载模板' }).click()]);
     expect(download.suggestedFilename()).toBe('教师批量导入模板.xlsx');
     const template = path.join(dir, 'template.xlsx');
