@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { DEMO_PASSWORD, launchBrowser, loginAs, newPage, open } from './support/browser';
+import { DEMO_PASSWORD, launchBrowser, loginAs, newPage, open, openUserMenu } from './support/browser';
 
 describe('accessibility and keyboard', () => {
   let browser: Browser;
@@ -26,7 +26,7 @@ describe('accessibility and keyboard', () => {
     await page.getByRole('button', { name: '登录', exact: true }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await loginAs(page, 'teacher');
-    await page.locator('.ds-user-trigger').hover();
+    await openUserMenu(page);
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });

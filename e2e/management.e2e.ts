@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginAs, newPage, open } from './support/browser';
+import { launchBrowser, loginAs, newPage, open, openUserMenu } from './support/browser';
 
 describe.each(['admin', 'researcher', 'auditor'])('%s', (username) => {
   let browser: Browser;
@@ -41,7 +41,7 @@ describe('parent', () => {
   it('sees the family menus, no back-office entry, and /management refuses with a reason', async () => {
     const { context, page } = await newPage(browser);
     await loginAs(page, 'parent');
-    await page.locator('.ds-user-trigger').hover();
+    await openUserMenu(page);
     await page.getByRole('link', { name: '个人中心' }).waitFor({ timeout: 10_000 });
     expect(await page.getByRole('link', { name: '我的收藏' }).count()).toBe(0);
     expect(await page.locator('footer.ds-footer').getByRole('link', { name: '管理后台' }).count()).toBe(0);

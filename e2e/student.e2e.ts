@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { headerText, launchBrowser, loginAs, newPage } from './support/browser';
+import { headerText, launchBrowser, loginAs, newPage, openUserMenu } from './support/browser';
 
 describe('student', () => {
   let browser: Browser;
@@ -21,7 +21,7 @@ describe('student', () => {
     expect(header).not.toContain('智慧培训');
     expect(header).not.toContain('智慧管理');
 
-    await page.locator('.ds-user-trigger').hover();
+    await openUserMenu(page);
     await page.getByRole('link', { name: '个人中心' }).waitFor();
     expect(await page.getByRole('link', { name: '我的收藏' }).count()).toBe(0);
     expect(await page.locator('footer.ds-footer').innerText()).not.toContain('管理后台');

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { atRoute, baseUrl, headerText, launchBrowser, loginAs, newPage, storedToken } from './support/browser';
+import { atRoute, baseUrl, headerText, launchBrowser, loginAs, newPage, storedToken, openUserMenu } from './support/browser';
 
 describe('teacher', () => {
   let browser: Browser;
@@ -27,7 +27,7 @@ describe('teacher', () => {
     await expect.poll(() => footer.innerText()).toContain('版权所有');
     expect(await footer.innerText()).not.toContain('管理后台');
 
-    await page.locator('.ds-user-trigger').hover();
+    await openUserMenu(page);
     const collection = page.getByRole('link', { name: '我的收藏' });
     await collection.waitFor();
     expect(await page.getByRole('link', { name: '个人中心' }).count()).toBe(0);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { baseUrl, launchBrowser, loginAs, newPage, open, storedToken } from './support/browser';
+import { baseUrl, launchBrowser, loginAs, newPage, open, storedToken, openUserMenu } from './support/browser';
 
 const SEED_VIDEO = path.resolve(import.meta.dirname, '../packages/server/seed/media/lesson-shuxue-tuxing.mp4');
 
@@ -105,7 +105,7 @@ describe('teacher lessons on the portal', () => {
     await page.locator('.ds-teach-uploader input[type="file"]').setInputFiles(video);
     await expect.poll(() => saveButton(page).innerText()).toBe('视频上传中…');
     expect(await saveButton(page).isDisabled()).toBe(true);
-    await page.locator('.ds-user-trigger').hover();
+    await openUserMenu(page);
     await page.getByRole('link', { name: '我的课程' }).click();
     const leave = page.getByRole('dialog').filter({ hasText: '视频还在上传' });
     await leave.getByText('再次选择同一文件').waitFor();
@@ -140,7 +140,7 @@ describe('teacher lessons on the portal', () => {
       .toBeGreaterThan(3);
 
     // 我的课程: the lesson, unpublished and waiting for an administrator.
-    await page.locator('.ds-user-trigger').hover();
+    await openUserMenu(page);
     await page.getByRole('link', { name: '我的课程' }).click();
     await page.waitForURL(/#\/my-lessons$/);
     const row = page.locator('.ds-teach-table tr', { hasText: title });
@@ -202,7 +202,7 @@ describe('teacher lessons on the portal', () => {
   it('gives a student neither the screens nor the calls', async () => {
     const { context, page } = await newPage(browser);
     await loginAs(page, 'student');
-    await page.locator('.ds-user-trigger').hover();
+    await openUserMenu(page);
     await page.getByRole('link', { name: '个人中心' }).waitFor();
     expect(await page.getByRole('link', { name: '我的课程' }).count()).toBe(0);
 

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { atRoute, baseUrl, launchBrowser, loginAs, newPage, open, storedToken } from './support/browser';
+import { atRoute, baseUrl, launchBrowser, loginAs, newPage, open, storedToken, openUserMenu } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -43,7 +43,7 @@ describe('备课工具', () => {
     const id = /wb-[0-9a-f]+/.exec(page.url())![0];
 
     // 备课工具 lists it; opening it shows the chapter's map again.
-    await page.locator('.ds-user-trigger').hover();
+    await openUserMenu(page);
     await page.getByRole('link', { name: '备课工具', exact: true }).click();
     await atRoute(page, /#\/my-tools$/);
     const row = page.locator('tr', { hasText: lesson.chapterName }).first();

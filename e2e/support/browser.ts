@@ -59,3 +59,20 @@ export function storedToken(page: Page): Promise<string | null> {
 export async function headerText(page: Page): Promise<string> {
   return (await page.locator('.ds-nav-desktop').innerText()).replace(/\s+/g, ' ');
 }
+
+/**
+ * Opens the signed-in user's menu by hovering its button, as a visitor does, and waits until it is open.
+ * The hover is repeated while the button is closed: the header may be drawn again under a still pointer
+ * right after the login (the screen's layout arriving), which closes a panel opened a moment before.
+ */
+export async function openUserMenu(page: Page): Promise<void> {
+  const trigger = page.locator('.ds-user-trigger');
+  await expect
+    .poll(async () => {
+      await page.mouse.move(0, 0);
+      await trigger.hover();
+      return trigger.getAttribute('aria-expanded');
+    })
+    .toBe('true');
+}
+
