@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { is } from 'drizzle-orm';
 import { schema } from '../db/schema.js';
-import { FILE_REFERENCES, NOT_FILE_REFERENCES } from './fileRelease.js';
+import { FILE_REFERENCES } from './fileRelease.js';
 
 /** The file service's own tables: the files themselves, not things that name them. */
 const FILE_SERVICE_TABLES = new Set(['file_contents', 'file_infos', 'file_challenges', 'uploads', 'upload_chunks', 'upload_parts', 'chunk_claims']);
@@ -29,17 +29,17 @@ describe('the columns that may name a stored file', () => {
   const all = columns();
   const known = new Set(all.map((c) => `${c.table}.${c.column}`));
 
-  it('are all checked before a file is given back, or said not to name one', () => {
-    const listed = new Set([...FILE_REFERENCES.map((r) => `${r.table}.${r.column}`), ...Object.keys(NOT_FILE_REFERENCES)]);
+  it('are all checked before a file is given back', () => {
+    const listed = new Set(FILE_REFERENCES.map((r) => `${r.table}.${r.column}`));
     const missing = all
       .filter((c) => !FILE_SERVICE_TABLES.has(c.table) && LOOKS_LIKE_A_FILE.test(c.column))
       .map((c) => `${c.table}.${c.column}`)
       .filter((name) => !listed.has(name));
-    expect(missing, 'add them to FILE_REFERENCES (or NOT_FILE_REFERENCES with the reason) in files/fileRelease.ts').toEqual([]);
+    expect(missing, 'add them to FILE_REFERENCES in files/fileRelease.ts').toEqual([]);
   });
 
   it('name columns that exist', () => {
-    const listed = [...FILE_REFERENCES.map((r) => `${r.table}.${r.column}`), ...Object.keys(NOT_FILE_REFERENCES)];
+    const listed = FILE_REFERENCES.map((r) => `${r.table}.${r.column}`);
     expect(listed.filter((name) => !known.has(name))).toEqual([]);
     expect([...FILE_SERVICE_TABLES].filter((t) => all.some((c) => c.table === t)).length).toBeGreaterThanOrEqual(3);
   });

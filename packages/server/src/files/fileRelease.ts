@@ -27,8 +27,8 @@ export type Released = { file: 'kept' } | { file: 'removed'; content: 'kept' | '
  * Every column that may name a user's file, and how: `id` a bigint file id, `idText` the id as text,
  * `idList` a JSON array of ids as text, `url` a download URL (`/file/v1/file/download/<id>` or a signed
  * or ranged form of it) inside the text. `fileReferences.test.ts` lists the schema's columns that look
- * like file ids or URLs and fails on one that is neither here nor in `NOT_FILE_REFERENCES`: a new
- * table naming files must be added here, or deleting a tool document could remove a file it uses.
+ * like file ids or URLs and fails on one that is not here: a new table naming files must be added
+ * here, or deleting a tool document could remove a file it uses.
  */
 export const FILE_REFERENCES: ReadonlyArray<{ table: string; column: string; kind: 'id' | 'idText' | 'idList' | 'url' }> = [
   { table: 'whiteboard_resources', column: 'file_info_id', kind: 'id' },
@@ -53,12 +53,6 @@ export const FILE_REFERENCES: ReadonlyArray<{ table: string; column: string; kin
   { table: 'global_config', column: 'config_value', kind: 'url' },
   { table: 'object_grants', column: 'file_info_id', kind: 'id' },
 ];
-
-/**
- * Columns that look like file ids or URLs but never name a user's file on their own, and why; the
- * guard test accepts these.
- */
-export const NOT_FILE_REFERENCES: Readonly<Record<string, string>> = {};
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
