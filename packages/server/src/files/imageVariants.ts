@@ -53,13 +53,19 @@ async function readAll(store: ObjectStore, key: string, size: number): Promise<B
   return Buffer.concat(parts);
 }
 
+/** The stored list of a content's copies (widths made, the picture's size), or null before they are made. */
+async function readMade(store: ObjectStore, storageKey: string): Promise<Made | null> {
+  const key = variantsListKey(storageKey);
+  const stat = await store.stat(key);
+  if (!stat) return null;
+  return JSON.parse((await readAll(store, key, stat.size)).toString('utf8')) as Made;
+}
+
 /** Every stored key of a content's variants (for removal): the copies and the list, if it was made. */
 export async function variantKeysOf(store: ObjectStore, storageKey: string): Promise<string[]> {
-  const list = variantsListKey(storageKey);
-  const stat = await store.stat(list).catch(() => null);
-  if (!stat) return [];
-  const made = JSON.parse((await readAll(store, list, stat.size)).toString('utf8')) as Made;
-  return [...made.widths.flatMap((w) => IMAGE_VARIANT_FORMATS.map((f) => variantKey(storageKey, w, f))), list];
+  const made = await readMade(store, storageKey).catch(() => null);
+  if (!made) return [];
+  return [...made.widths.flatMap((w) => IMAGE_VARIANT_FORMATS.map((f) => variantKey(storageKey, w, f))), variantsListKey(storageKey)];
 }
 
 export class ImageVariants {
@@ -110,11 +116,8 @@ export class ImageVariants {
   private async list(content: ContentRow): Promise<Made | null> {
     const memo = this.made.get(content.sha256);
     if (memo) return memo;
-    const key = variantsListKey(content.storageKey);
-    const stat = await this.store.stat(key);
-    if (!stat) return null;
-    const made = JSON.parse((await readAll(this.store, key, stat.size)).toString('utf8')) as Made;
-    this.remember(content.sha256, made);
+    const made = await readMade(this.store, content.storageKey);
+    if (made) this.remember(content.sha256, made);
     return made;
   }
 
