@@ -26,6 +26,14 @@ describe('generateLessons', () => {
     expect(generateLessons({ count: 240, now: NOW, seed: 43 })).not.toEqual(a);
   });
 
+  it('gives the same lessons on any day: only their times move with the reference time', () => {
+    const what = (lessons: ReturnType<typeof generateLessons>) =>
+      lessons.map((l) => [l.lessonId, l.title, l.kind, l.subjectCode, l.grade, l.bookId, l.chapterId, l.teacherId, l.published, l.excellent]);
+    const today = what(generateLessons({ now: NOW }));
+    // Every hour over two weeks: the live lessons' states (upcoming, on air, over) change, the catalogue does not.
+    for (let hour = 1; hour <= 14 * 24; hour += 7) expect(what(generateLessons({ now: NOW + hour * 3_600_000 }))).toEqual(today);
+  });
+
   it('makes 240 lessons by default with unique ids', () => {
     const lessons = generateLessons({ now: NOW });
     expect(lessons).toHaveLength(DEFAULT_LESSON_COUNT);
