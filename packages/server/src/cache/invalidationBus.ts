@@ -5,6 +5,11 @@
  * listening process (in-process with PGlite). Key `*` means "everything of this topic"; topic `*`
  * means everything.
  *
+ * A process hears its own `publish` at once, not when the database hands the message back: the next
+ * request it answers already sees the drop. `publish` adds the sender as a fourth word, so the echo is
+ * skipped — a late echo would otherwise drop, a second time, what was cached since (a server that
+ * does not know the fourth word reads the first three as before).
+ *
  * `live` is false while the listening connection is down: a message sent then is lost, so a cache
  * must not answer from memory until `live` is true again, and `onReset` handlers drop everything held
  * (it fires on loss and again on recovery).
@@ -23,7 +28,7 @@ export interface InvalidationBus {
   subscribe(topic: string, handler: InvalidationHandler): () => void;
   /** Called when messages may have been missed: the subscriber drops whatever it holds. */
   onReset(handler: () => void): () => void;
-  /** For changes no trigger sees; delivered to this process too, at the commit of the statement. */
+  /** For changes no trigger sees: delivered to this process at once, to every other at the commit of the statement. */
   publish(topic: string, key: string): Promise<void>;
   /**
    * Resolves once this process has received every message committed before the call (PostgreSQL
@@ -46,6 +51,8 @@ export async function startInvalidationBus(db: Database): Promise<InvalidationBu
   const topics = new Map<string, Set<InvalidationHandler>>();
   const resets = new Set<() => void>();
   const barriers = new Map<string, () => void>();
+  /** This process's name in the messages it publishes. */
+  const origin = randomUUID();
   let live = false;
 
   const deliver = (topic: string, key: string) => {
@@ -58,8 +65,9 @@ export async function startInvalidationBus(db: Database): Promise<InvalidationBu
 
   const listening = db.listen(INVALIDATION_CHANNEL, {
     payload(payload) {
-      const [from, topic, key] = payload.split(' ', 3);
+      const [from, topic, key, sender] = payload.split(' ', 4);
       if (from !== schema || topic === undefined || key === undefined) return;
+      if (sender === origin && topic !== BARRIER) return; // heard at once when published
       if (topic === '*') {
         resetAll();
         return;
@@ -82,7 +90,10 @@ export async function startInvalidationBus(db: Database): Promise<InvalidationBu
 
   async function publish(topic: string, key: string): Promise<void> {
     if (!TOPIC.test(topic) || key.includes(' ')) throw new Error(`invalid invalidation message: ${topic} ${key}`);
-    await db.orm.execute(sql`select pg_notify(${INVALIDATION_CHANNEL}, current_schema() || ' ' || ${topic} || ' ' || ${key})`);
+    // Heard here at once (the echo is skipped); a barrier's echo is the point of it.
+    if (topic === '*') for (const handler of resets) handler();
+    else if (topic !== BARRIER) deliver(topic, key);
+    await db.orm.execute(sql`select pg_notify(${INVALIDATION_CHANNEL}, current_schema() || ' ' || ${topic} || ' ' || ${key} || ' ' || ${origin})`);
   }
 
   return {
