@@ -11,7 +11,7 @@ import { theme } from './theme';
  * antd in the portal's theme and the chosen language. antd is no part of the first load: the screens
  * get it from the layout route below (loaded with the first screen; the home screen has none and
  * leaves the notices to app/NoticeHost.tsx), and the shell's few antd parts
- * (the mobile drawer, dialogs, the back-to-top button) wrap themselves in `AntdScope` when they load.
+ * (the mobile drawer, dialogs) wrap themselves in `AntdScope` when they load.
  */
 export function AntdScope({ children }: { children: ReactNode }) {
   const locale = useLocale();
