@@ -7,6 +7,7 @@
 // BENCH_BASELINE_SERVER=<another build's packages/server/dist/main.js> (as for bench/upload.mjs) also
 // measures that build — its server with its own portal and elements beside it — in the same rounds,
 // the two alternating (which goes first changes every round), and prints both.
+// BENCH_PAGES=home,/learn measures only the pages named (all three by default).
 import { dirname, join, resolve } from 'node:path';
 import { loadavg } from 'node:os';
 import { kb, startServer } from './lib.mjs';
@@ -16,6 +17,7 @@ import { formatSpread, saveResults, showSpread, spread } from './results.mjs';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const PRESETS = (process.env.BENCH_PRESETS ?? 'desktop,mobile').split(',').filter(Boolean);
+const PAGES = process.env.BENCH_PAGES?.split(',').filter(Boolean);
 /** Targets of the first-load work (docs/performance.md). */
 const TARGETS = { desktop: { performance: 95, accessibility: 100, lcpMs: 1000, cls: 0.05 }, mobile: { performance: 85, accessibility: 100, cls: 0.05 } };
 
@@ -40,7 +42,7 @@ try {
       { name: 'home', url: `${server.base}/#/main/type=new` },
       { name: '/learn', url: `${server.base}/#/learn` },
       { name: 'course detail', url: `${server.base}/#/course-detail/${encodeURIComponent(lessonId)}` },
-    ];
+    ].filter((page) => !PAGES || PAGES.includes(page.name));
     pagesOf.set(build, pages);
     // The server's first answers fill its caches; the figures are of a school's ordinary day.
     for (const page of pages) await audit(page.url, { port: chrome.port, preset: 'desktop' });

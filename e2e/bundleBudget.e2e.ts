@@ -52,8 +52,13 @@ describe('MD5 hashing worker budget (gzip -9, the worker with everything it impo
 /** The portal's first load: the entry and stylesheet index.html names, and their static imports. */
 function portalFirstLoad(dist: string): Set<string> {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  return staticImports(...[...html.matchAll(/<(?:script|link)[^>]*(?:src|href)="\.\/(assets\/[^"]+\.js)"/g)].map((m) => join(dist, m[1]!)));
+}
+
+/** The built files and every file they import statically, followed through. */
+function staticImports(...entries: string[]): Set<string> {
   const files = new Set<string>();
-  const stack = [...html.matchAll(/<(?:script|link)[^>]*(?:src|href)="\.\/(assets\/[^"]+\.js)"/g)].map((m) => join(dist, m[1]!));
+  const stack = [...entries];
   while (stack.length) {
     const file = stack.pop()!;
     if (files.has(file)) continue;
@@ -84,6 +89,17 @@ describe('the portal first load', () => {
     const screensOf = (chunk: string): string[] =>
       importersOf(chunk).flatMap((f) => (f.startsWith('LazyNoticeEditor-') ? screensOf(f) : [f.replace(/-[\w-]+\.js$/, '')]));
     expect(screensOf(editor).sort()).toEqual(['CreateActivityScreen', 'HelpArticlesScreen']);
+  });
+
+  it('leaves antd out of the home screen: its code and everything it imports statically carry none', () => {
+    // Every antd component asks the config context for its class prefix: a mark of antd's code.
+    const isAntd = (f: string) => f.startsWith('antd-') || read(f).includes('getPrefixCls');
+    expect(chunks.filter(isAntd).length, 'the mark finds antd in the build').toBeGreaterThan(10);
+    const home = chunks.filter((f) => f.startsWith('HomeScreen-'));
+    expect(home).toHaveLength(1);
+    const reached = [...staticImports(join(dist, 'assets', home[0]!))].map((f) => f.slice(f.lastIndexOf('/') + 1));
+    expect(reached).toEqual(expect.arrayContaining([home[0], expect.stringMatching(/^LessonGrid-/), expect.stringMatching(/^react-/)]));
+    expect(reached.filter(isAntd)).toEqual([]);
   });
 });
 

@@ -9,8 +9,9 @@ import { theme } from './theme';
 
 /**
  * antd in the portal's theme and the chosen language. antd is no part of the first load: the screens
- * get it from the layout route below (loaded with the first screen), and the shell's few antd parts
- * (the mobile drawer, dialogs, the back-to-top button) wrap themselves in `AntdScope` when they load.
+ * get it from the layout route below (loaded with the first screen; the home screen has none and
+ * leaves the notices to app/NoticeHost.tsx), and the shell's few antd parts
+ * (the mobile drawer, dialogs) wrap themselves in `AntdScope` when they load.
  */
 export function AntdScope({ children }: { children: ReactNode }) {
   const locale = useLocale();
@@ -21,16 +22,19 @@ export function AntdScope({ children }: { children: ReactNode }) {
   );
 }
 
-/** The SDK's toasts as antd messages (platform/noticeBridge.ts), following the theme and language. */
-function NoticeSink() {
+/**
+ * The SDK's toasts as antd messages (platform/noticeBridge.tsx), following the theme and language;
+ * `under` for the page's own sink (app/NoticeHost.tsx), used while no screen's sink is attached.
+ */
+export function NoticeSink({ under = false }: { under?: boolean }) {
   const { message } = AntApp.useApp();
   useEffect(
     () =>
       attachNoticeSink((notice) => {
         const where = notice.path ? ` (${notice.path}${notice.status ? ` ${notice.status}` : ''})` : '';
         void message.open({ type: notice.kind, content: `${notice.message}${where}`, duration: notice.duration / 1000 });
-      }),
-    [message],
+      }, { under }),
+    [message, under],
   );
   return null;
 }

@@ -2,18 +2,37 @@ import type { Notice, Notify } from '@dscloud/sdk/http';
 
 type Show = (notice: Notice) => void;
 
-let show: Show | null = null;
-/** Notices raised before antd is mounted (the first screen's code is still arriving): shown once it is. */
+/** The attached sinks, the one in use last: a screen's antd App first, the page's own sink under it. */
+const sinks: Show[] = [];
+/** Notices raised before a sink is attached (antd's code is still arriving): shown once one is. */
 const pending: Notice[] = [];
 const MAX_PENDING = 5;
+let ownSink: Promise<unknown> | null = null;
+
+/**
+ * The page's own sink (app/NoticeHost.tsx), fetched on the first notice that finds none attached: the
+ * home screen loads no antd, so a failed call or an expired session there would otherwise wait for a
+ * screen that brings antd. It stays attached under the screens' sinks once it is there.
+ */
+function loadOwnSink() {
+  ownSink ??= import('../app/NoticeHost').then(
+    (host) => host.mountNoticeHost(),
+    (cause: unknown) => {
+      // Offline or a new deployment: the notices stay pending, the next one tries again.
+      ownSink = null;
+      console.warn('notice host failed to load', cause);
+    },
+  );
+}
 
 /**
  * The SDK's toasts (failed calls, expired session) and the shell's own short messages, shown as antd
- * messages. The platform exists before React renders and antd is no part of the first load (it comes
- * with the first screen, app/AntdRoot.tsx), so this forwarding function keeps what arrives early until
- * the sink is attached.
+ * messages. The platform exists before React renders and antd is no part of the first load (screens
+ * bring it with app/AntdRoot.tsx; the home screen has none), so this forwarding function keeps what
+ * arrives early until a sink is attached, and fetches the page's own sink when none is.
  */
 export const portalNotify: Notify = (notice) => {
+  const show = sinks.at(-1);
   if (show) {
     show(notice);
     return;
@@ -21,13 +40,20 @@ export const portalNotify: Notify = (notice) => {
   console.warn(notice.message);
   pending.push(notice);
   if (pending.length > MAX_PENDING) pending.shift();
+  loadOwnSink();
 };
 
-/** The sink's side: AntdRoot attaches antd's message function while it is mounted. */
-export function attachNoticeSink(sink: Show): () => void {
-  show = sink;
-  for (const notice of pending.splice(0)) sink(notice);
+/**
+ * The sink's side: AntdRoot attaches antd's message function while it is mounted; the page's own sink
+ * (`under`) goes below the others, so a screen's sink, in its App, shows the notices while there is one.
+ */
+export function attachNoticeSink(sink: Show, { under = false }: { under?: boolean } = {}): () => void {
+  if (under) sinks.unshift(sink);
+  else sinks.push(sink);
+  const show = sinks.at(-1)!;
+  for (const notice of pending.splice(0)) show(notice);
   return () => {
-    if (show === sink) show = null;
+    const at = sinks.indexOf(sink);
+    if (at >= 0) sinks.splice(at, 1);
   };
 }

@@ -14,6 +14,8 @@ const handle = (title: ScreenHandle['title']): ScreenHandle => ({ title });
 /**
  * antd's provider as a pathless layout route around the screens: it loads together with the first
  * screen (react-router fetches the lazy parts of all matched routes at once), never with the shell.
+ * The home screen and the redirects to it stay outside: plain markup, so a visitor's first page never
+ * fetches antd (the notices there come from app/NoticeHost.tsx, fetched on the first one).
  */
 const antdLayout = lazyScreen(() => import('../app/AntdRoot'), []);
 
@@ -38,12 +40,12 @@ export const routes: RouteObject[] = [
         // Errors of a screen render inside the shell, so header and footer keep working.
         errorElement: <RouteError />,
         children: [
+          { index: true, element: <Navigate to="/main/type=new" replace /> },
+          { path: 'main', element: <Navigate to="/main/type=new" replace /> },
+          { path: 'main/:params', handle: handle('screen.home'), lazy: screens.home },
           {
             lazy: antdLayout,
             children: [
-              { index: true, element: <Navigate to="/main/type=new" replace /> },
-              { path: 'main', element: <Navigate to="/main/type=new" replace /> },
-              { path: 'main/:params', handle: handle('screen.home'), lazy: screens.home },
               ...userRoutes.map(({ path, title, screen }) => ({ path, handle: handle(title), lazy: screens[screen] })),
               {
                 path: 'waitPage/:pageType/:menuType?',

@@ -1,4 +1,3 @@
-import { Card } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { bootHomeSlides, markBootSlidesUsed } from '../boot/bootData';
@@ -22,7 +21,11 @@ const SECTIONS = [
 
 const HOME_LESSONS = 8;
 
-/** The landing page (`/main/type=new`): banner, recommended and live lessons, the entries to the lesson areas. */
+/**
+ * The landing page (`/main/type=new`): banner, recommended and live lessons, the entries to the lesson
+ * areas. It loads no antd (plain markup in the theme's tokens; routes/routeTable.tsx keeps it out of
+ * the antd layout route), so a visitor's first page runs only React, the shell and this screen.
+ */
 export default function HomeScreen() {
   const t = useT();
   const viewer = useViewer();
@@ -71,12 +74,12 @@ export default function HomeScreen() {
       <ul className="ds-home-sections">
         {SECTIONS.map((s) => (
           <li key={s.to}>
-            <Card>
+            <div className="ds-home-card">
               <h2>
                 <Link to={s.to}>{t(s.title)}</Link>
               </h2>
               <p>{t(s.text)}</p>
-            </Card>
+            </div>
           </li>
         ))}
       </ul>

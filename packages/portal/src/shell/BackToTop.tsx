@@ -1,19 +1,34 @@
 import { VerticalAlignTopOutlined } from '@ant-design/icons';
-import { FloatButton } from 'antd';
-import { AntdScope } from '../app/AntdRoot';
+import { useEffect, useState } from 'react';
 import { useT } from '../i18n/useT';
 
-/** Appears once the page has been scrolled; keyboard users reach it as a labelled button. */
+const SHOW_AFTER_PX = 300;
+
+/**
+ * Appears once the page has been scrolled; keyboard users reach it as a labelled button. Plain markup
+ * in antd's float button look (`shell/shell.css`): the shell loads it on every page, home included,
+ * and home loads no antd.
+ */
 export default function BackToTop() {
   const t = useT();
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const update = () => setShown(window.scrollY > SHOW_AFTER_PX);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, []);
+  if (!shown) return null;
+  const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   return (
-    <AntdScope>
-      <FloatButton.BackTop
-        visibilityHeight={300}
-        icon={<VerticalAlignTopOutlined />}
-        aria-label={t('backTop')}
-        tooltip={t('backTop')}
-      />
-    </AntdScope>
+    <button
+      type="button"
+      className="ds-back-top"
+      aria-label={t('backTop')}
+      title={t('backTop')}
+      onClick={() => window.scrollTo({ top: 0, behavior: reduced ? 'auto' : 'smooth' })}
+    >
+      <VerticalAlignTopOutlined aria-hidden="true" />
+    </button>
   );
 }

@@ -1,5 +1,4 @@
 import { BANNER_WIDTHS, imageSources } from '@dscloud/sdk/files';
-import { Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { palette } from '../../app/theme';
@@ -75,13 +74,13 @@ export function BannerCarousel({ slides, loading = false }: { slides: Slide[]; l
         <h2>{titleOf(current, en)}</h2>
         <p>{en && current.textEn ? current.textEn : current.text}</p>
         {current.to ? (
-          <Button
-            size="large"
-            ghost
+          <button
+            type="button"
+            className="ds-banner-enter"
             onClick={() => (current.external ? window.open(current.to, '_blank', 'noopener') : void navigate(current.to))}
           >
             {t('home.enter')}
-          </Button>
+          </button>
         ) : null}
       </div>
       <div className="ds-banner-dots">

@@ -1,0 +1,84 @@
+/**
+ * The home screen without antd (docs/performance.md, "Home without antd"): a visitor's and a signed-in
+ * user's home fetch no antd, and what needs antd there still works: a failed call's notice shows
+ * (the page's own notice sink is fetched on the first notice), the failed list offers a retry.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, loginAs, newPage, open } from './support/browser';
+
+/** Every script the page fetches from now on. */
+function scriptsOf(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') seen.push(new URL(request.url()).pathname);
+  });
+  return seen;
+}
+const ANTD = /\/assets\/antd-[^/]+\.js$/;
+
+/** The home screen shown: the recommended lessons and the entries to the lesson areas. */
+async function homeShown(page: Page) {
+  await page.getByRole('list', { name: '推荐课程' }).waitFor({ timeout: 20_000 });
+  await page.getByRole('heading', { name: '资源征集' }).waitFor();
+}
+
+describe('home without antd', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("a visitor's home fetches no antd; the next screen brings it", async () => {
+    const { context, page } = await newPage(browser);
+    const scripts = scriptsOf(page);
+    await open(page, '/');
+    await page.waitForURL(/#\/main\/type=new$/);
+    await homeShown(page);
+    expect(scripts.length).toBeGreaterThan(2);
+    expect(scripts.filter((s) => ANTD.test(s))).toEqual([]);
+    await page.getByRole('link', { name: '智慧学习' }).click();
+    await page.getByRole('button', { name: '搜索' }).waitFor();
+    expect(scripts.filter((s) => ANTD.test(s))).toHaveLength(1);
+    await context.close();
+  });
+
+  it("a signed-in user's home, opened afresh, fetches no antd", async () => {
+    const { context, page } = await newPage(browser);
+    await loginAs(page, 'student');
+    const fresh = await context.newPage();
+    const scripts = scriptsOf(fresh);
+    await open(fresh, '/main/type=new');
+    await fresh.locator('.ds-user-trigger').filter({ hasNotText: '—' }).waitFor({ timeout: 20_000 });
+    await homeShown(fresh);
+    expect(scripts.filter((s) => ANTD.test(s))).toEqual([]);
+    await context.close();
+  });
+
+  it("shows a failed call's notice and the list's retry on home, in Chinese and in English", async () => {
+    const { context, page } = await newPage(browser);
+    let fail = true;
+    await page.route(/\/cloudLesson\/getRecommendLesson/, (route) =>
+      fail ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 500, msg: 'down for a test' }) }) : route.fallback(),
+    );
+    await open(page, '/main/type=new');
+    const failed = page.getByRole('alert').filter({ hasText: '加载失败' });
+    await failed.waitFor({ timeout: 20_000 });
+    // The SDK's notice of the failed call: antd's message, fetched for it.
+    await page.locator('.ant-message-notice').filter({ hasText: 'getRecommendLesson' }).waitFor({ timeout: 20_000 });
+    fail = false;
+    await failed.getByRole('button', { name: '重试' }).click();
+    await page.getByRole('list', { name: '推荐课程' }).waitFor({ timeout: 20_000 });
+    expect(await failed.count()).toBe(0);
+
+    fail = true;
+    await page.getByRole('button', { name: /English/ }).click();
+    await page.reload();
+    const failedEn = page.getByRole('alert').filter({ hasText: 'Could not load' });
+    await failedEn.getByRole('button', { name: 'Retry' }).waitFor({ timeout: 20_000 });
+    await context.close();
+  });
+});
