@@ -9,12 +9,14 @@
 //  (c) an instant upload (秒传) of the last round's file by the same user: total, hash time, compare round-trip;
 //  (d) a second file whose chunk requests fail once 90 % of its chunks were acknowledged, then restarted:
 //      bytes sent after the restart against the bytes that were still missing.
+// Each phase also reports the server process's CPU seconds (user + system, every thread, from
+// /proc/<pid>/stat) per 256 MB: on 2 cores the page and the server share the CPU, so that is the cost.
 // BENCH_CPU_PROF=<dir> writes the server's CPU profile there (bench/cpuProfile.cjs) for the whole run.
 // BENCH_BASELINE_SERVER=<another build's main.js> (e.g. the previous commit's packages/server/dist/main.js)
 // starts that server too, and every round also uploads its file through it right after this build's
 // upload (new bytes for each): old and new server alternately, in the same rounds, same page.
 // The generated files and the server's data folder are removed at the end.
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { root, startServer, login, servePage, openPage, mbps, benchTempDir, writeBenchFile, fileInputsHtml, giveFile } from './lib.mjs';
@@ -26,6 +28,24 @@ const pages = join(root, 'bench/pages');
 const baselineEntry = process.env.BENCH_BASELINE_SERVER;
 const profile = process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--require ${join(root, 'bench/cpuProfile.cjs')}` } : {};
 
+/** CPU seconds (user + system, all threads) the process `pid` used so far; null off Linux. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+/** Runs `phase` and returns its answer with the server's CPU seconds per 256 MB of the file (`cpu`). */
+async function withCpu(pid, bytes, phase) {
+  const before = cpuSeconds(pid);
+  const answer = await phase();
+  const after = cpuSeconds(pid);
+  return { ...answer, cpu: before === null || after === null ? null : ((after - before) * 256 * 1048576) / bytes };
+}
+
+const cpuText = (v) => (v === null ? '?' : v.toFixed(2));
 const temp = await benchTempDir();
 const roundFile = (round) => writeBenchFile(join(temp.dir, `bench-upload-${round}.txt`), sizeMb * 1024 * 1024, (0x9e3779b9 + round * 0x1000193) >>> 0);
 let mainFile = await roundFile(0);
@@ -59,8 +79,8 @@ try {
       await giveFile(page, 'main', mainFile);
       rmSync(previous, { force: true });
     }
-    const bare = await page.evaluate(() => globalThis.bench.bare());
-    const sdk = await page.evaluate(() => globalThis.bench.sdk());
+    const bare = await withCpu(server.pid, size, () => page.evaluate(() => globalThis.bench.bare()));
+    const sdk = await withCpu(server.pid, size, () => page.evaluate(() => globalThis.bench.sdk()));
     if (sdk.instant) throw new Error(`round ${round + 1}: the upload was instant: the file was not new`);
     const r = {
       bareMbps: mbps(size, bare.ms),
@@ -71,19 +91,21 @@ try {
       // The ideal end to end: hashing the file, then sending it as fast as the bare POST does.
       idealMs: sdk.hashMs + bare.ms,
       sdkMs: sdk.ms,
+      bareCpu: bare.cpu,
+      sdkCpu: sdk.cpu,
     };
     rounds.push(r);
-    console.log(`round ${round + 1}/${REPEATS}: bare POST ${r.bareMbps.toFixed(0)} MB/s, SDK ${r.sdkMbps.toFixed(0)} MB/s (hashing ${r.hashMbps.toFixed(0)}, chunks ${r.chunkMbps.toFixed(0)} MB/s), load ${loadavg()[0].toFixed(1)}`);
+    console.log(`round ${round + 1}/${REPEATS}: bare POST ${r.bareMbps.toFixed(0)} MB/s, SDK ${r.sdkMbps.toFixed(0)} MB/s (hashing ${r.hashMbps.toFixed(0)}, chunks ${r.chunkMbps.toFixed(0)} MB/s), server CPU ${cpuText(r.bareCpu)} / ${cpuText(r.sdkCpu)} s per 256 MB, load ${loadavg()[0].toFixed(1)}`);
     if (baseline) {
       // The same round's file (new to that server) on the baseline server, its own bare POST first.
       await useServer(baseline.base, baselineToken);
-      const bareB = await page.evaluate(() => globalThis.bench.bare());
-      const sdkB = await page.evaluate(() => globalThis.bench.sdk());
+      const bareB = await withCpu(baseline.pid, size, () => page.evaluate(() => globalThis.bench.bare()));
+      const sdkB = await withCpu(baseline.pid, size, () => page.evaluate(() => globalThis.bench.sdk()));
       await useServer(server.base, token);
       if (sdkB.instant) throw new Error(`round ${round + 1}: the baseline's upload was instant`);
-      const b = { bareMbps: mbps(size, bareB.ms), sdkMbps: mbps(size, sdkB.ms), chunkMbps: mbps(size, sdkB.chunksMs), hashMbps: mbps(size, sdkB.hashMs), idealMs: sdkB.hashMs + bareB.ms, sdkMs: sdkB.ms };
+      const b = { bareMbps: mbps(size, bareB.ms), sdkMbps: mbps(size, sdkB.ms), chunkMbps: mbps(size, sdkB.chunksMs), hashMbps: mbps(size, sdkB.hashMs), idealMs: sdkB.hashMs + bareB.ms, sdkMs: sdkB.ms, bareCpu: bareB.cpu, sdkCpu: sdkB.cpu };
       baselineRounds.push(b);
-      console.log(`          baseline server: bare POST ${b.bareMbps.toFixed(0)} MB/s, SDK ${b.sdkMbps.toFixed(0)} MB/s (hashing ${b.hashMbps.toFixed(0)}, chunks ${b.chunkMbps.toFixed(0)} MB/s)`);
+      console.log(`          baseline server: bare POST ${b.bareMbps.toFixed(0)} MB/s, SDK ${b.sdkMbps.toFixed(0)} MB/s (hashing ${b.hashMbps.toFixed(0)}, chunks ${b.chunkMbps.toFixed(0)} MB/s), server CPU ${cpuText(b.bareCpu)} / ${cpuText(b.sdkCpu)} s per 256 MB`);
     }
   }
   const instant = await page.evaluate(() => globalThis.bench.instant());
@@ -91,6 +113,7 @@ try {
   const restart = await page.evaluate(() => globalThis.bench.restart());
 
   const of = (key) => rounds.map((r) => r[key]);
+  const seconds = (v) => v.toFixed(2);
   const pct = (v) => `${(v * 100).toFixed(0)} %`;
   const chunkVsBare = rounds.map((r) => r.chunkMbps / r.bareMbps);
   const sdkVsBare = rounds.map((r) => r.sdkMbps / r.bareMbps);
@@ -102,6 +125,7 @@ try {
   console.log(`(b) SDK upload (hash + compare + ${rounds[0].chunks} chunks)`.padEnd(44), showSpread(of('sdkMbps')).padStart(16));
   console.log('    of which hashing'.padEnd(44), showSpread(of('hashMbps')).padStart(16));
   console.log('    chunk phase (first sent → last answered)'.padEnd(44), showSpread(of('chunkMbps')).padStart(16));
+  console.log(`server CPU seconds per 256 MB: bare POST ${showSpread(of('bareCpu'), seconds)}, SDK upload ${showSpread(of('sdkCpu'), seconds)}`);
   console.log(`chunk phase / bare POST (same bytes, same round): ${showSpread(chunkVsBare, pct)}   (target ≥ 80 %)`);
   console.log(`SDK end to end / (hashing + bare POST): ${showSpread(sdkVsIdeal, pct)}   (target ≥ 85 %)`);
   console.log(`SDK end to end / bare POST: ${showSpread(sdkVsBare, pct)}`);
@@ -115,9 +139,10 @@ try {
     console.log('(a) bare POST to disk'.padEnd(44), showSpread(bOf('bareMbps')).padStart(16));
     console.log('(b) SDK upload'.padEnd(44), showSpread(bOf('sdkMbps')).padStart(16));
     console.log('    chunk phase'.padEnd(44), showSpread(bOf('chunkMbps')).padStart(16));
+    console.log(`server CPU seconds per 256 MB: bare POST ${showSpread(bOf('bareCpu'), seconds)}, SDK upload ${showSpread(bOf('sdkCpu'), seconds)}`);
     console.log(`chunk phase / its bare POST: ${showSpread(bChunk, pct)}; end to end / (hashing + bare POST): ${showSpread(bIdeal, pct)}`);
     console.log(`this build's chunk phase / the baseline's, round by round: ${showSpread(rounds.map((r, i) => r.chunkMbps / baselineRounds[i].chunkMbps), (v) => `${v.toFixed(2)}×`)}`);
-    baselineFigures = { entry: baselineEntry, bareMbps: spread(bOf('bareMbps')), sdkMbps: spread(bOf('sdkMbps')), chunkMbps: spread(bOf('chunkMbps')), chunkVsBare: spread(bChunk), sdkVsIdeal: spread(bIdeal) };
+    baselineFigures = { entry: baselineEntry, bareMbps: spread(bOf('bareMbps')), sdkMbps: spread(bOf('sdkMbps')), chunkMbps: spread(bOf('chunkMbps')), bareCpu: spread(bOf('bareCpu')), sdkCpu: spread(bOf('sdkCpu')), chunkVsBare: spread(bChunk), sdkVsIdeal: spread(bIdeal) };
   }
   console.log(
     `(c) instant upload (秒传): ${instant.ms.toFixed(0)} ms total; hashing ${instant.hashMs.toFixed(0)} ms` +
@@ -139,6 +164,8 @@ try {
     hashMbps: spread(of('hashMbps')),
     chunkMbps: spread(of('chunkMbps')),
     chunkVsBare: spread(chunkVsBare),
+    bareCpu: spread(of('bareCpu')),
+    sdkCpu: spread(of('sdkCpu')),
     sdkVsIdeal: spread(sdkVsIdeal),
     sdkVsBare: spread(sdkVsBare),
     instant: { ms: instant.ms, hashMs: instant.hashMs, compareMs: instant.compareMs, compareCalls: instant.compareCalls },

@@ -179,24 +179,31 @@ export class ChunkService {
           throw new AppError(Codes.FILE_EXTENSION_MISMATCH, `上传的文件格式不匹配：文件内容不是 .${upload.extension} 格式`);
         }
       };
-      const write = this.multipart
-        ? this.multipart.putPart(upload, f.chunk, bytes, expected, checkHead)
-        : this.store.putChunk(id, span.start, bytes, expected).then(async (d) => (await checkHead(d), { ...d, etag: null }));
-      const stored = await write.catch((err: unknown) => {
-        if (err instanceof TooManyBytesError) throw wrongSize('more');
-        if (isStorageFull(err)) {
-          this.log(err);
-          throw storageFull(`分片 ${f.chunk} 未保存（已收到的分片均已保留，可稍后续传）`, err);
+      // The chunk that is next in order (the first, and the last, which the SDK sends alone) is hashed
+      // into the whole-file hash while it arrives; it counts only once `held` below (FileHashes).
+      const streaming = this.multipart ? undefined : this.hashes.begin(id, this.store.dataPath(id), f.chunk);
+      try {
+        const write = this.multipart
+          ? this.multipart.putPart(upload, f.chunk, bytes, expected, checkHead)
+          : this.store.putChunk(id, span.start, bytes, expected, streaming?.written).then(async (d) => (await checkHead(d), { ...d, etag: null }));
+        const stored = await write.catch((err: unknown) => {
+          if (err instanceof TooManyBytesError) throw wrongSize('more');
+          if (isStorageFull(err)) {
+            this.log(err);
+            throw storageFull(`分片 ${f.chunk} 未保存（已收到的分片均已保留，可稍后续传）`, err);
+          }
+          throw err;
+        });
+        // Bytes that are not acknowledged are written over by the next send of this index.
+        const inserted = await this.repo.insertChunk(upload.id, { index: f.chunk, size: stored.size, sha256: stored.sha256, etag: stored.etag }, this.now());
+        if (!inserted) {
+          const winner = await this.repo.chunk(upload.id, f.chunk);
+          if (winner && winner.sha256 !== stored.sha256) throw conflict(`分片冲突：分片 ${f.chunk} 已收到不同的内容，服务器保留先收到的分片`);
         }
-        throw err;
-      });
-      // Bytes that are not acknowledged are written over by the next send of this index.
-      const inserted = await this.repo.insertChunk(upload.id, { index: f.chunk, size: stored.size, sha256: stored.sha256, etag: stored.etag }, this.now());
-      if (!inserted) {
-        const winner = await this.repo.chunk(upload.id, f.chunk);
-        if (winner && winner.sha256 !== stored.sha256) throw conflict(`分片冲突：分片 ${f.chunk} 已收到不同的内容，服务器保留先收到的分片`);
+        if (!this.multipart) this.hashes.held(id, this.store.dataPath(id), span);
+      } finally {
+        streaming?.end();
       }
-      if (!this.multipart) this.hashes.held(id, this.store.dataPath(id), span);
     });
 
     if ((await this.repo.countChunks(upload.id)) < upload.chunks) return { fileInfoId: upload.id };

@@ -1,8 +1,13 @@
 /**
- * The whole-file MD5 and sha256 of a chunked upload, computed while the upload is still arriving:
- * each chunk is fed as soon as it and every chunk before it are durable, so when the last chunk
- * lands only that chunk is left to hash. The hashing runs on a worker thread (MD5 costs ~3 s per GB
- * on one core) reading the upload's data file, so the event loop keeps receiving chunks meanwhile.
+ * The whole-file MD5 and sha256 of a chunked upload, computed while the upload is still arriving.
+ * The hashing runs on a worker thread (MD5 costs ~1.5 s per GB on one core) reading the upload's data
+ * file from the page cache, so the event loop keeps receiving chunks meanwhile. Two ways in:
+ *  - the chunk that is next in order when its request starts (the first chunk and the last one, which
+ *    the SDK sends alone) is hashed while it streams in: each batch is handed to the worker as soon
+ *    as it is written, into a copy of the running state that becomes the state only once the chunk
+ *    is durable and recorded (`begin` … `held`); a chunk that fails leaves the running state as it was;
+ *  - any other chunk is fed once it and every chunk before it are durable.
+ * So when the last chunk is acknowledged nothing, or one batch, is left to hash.
  * Hash state lives in memory only: after a restart, or for an upload this process never saw, the
  * assembler feeds every chunk again from disk.
  */
@@ -16,6 +21,8 @@ const { createHash } = require('node:crypto');
 const { openSync, readSync, closeSync } = require('node:fs');
 const states = new Map();
 const buffer = Buffer.allocUnsafe(4 << 20);
+const fresh = () => ({ md5: createHash('md5'), sha: createHash('sha256'), size: 0, error: undefined, open: undefined });
+// Hashes bytes start..end of the file into state (or into state.open, a chunk's tentative copy).
 function feed(state, file, start, end) {
   const fd = openSync(file, 'r');
   try {
@@ -35,9 +42,32 @@ function feed(state, file, start, end) {
 parentPort.on('message', (m) => {
   let state = states.get(m.key);
   if (m.op === 'feed') {
-    if (!state) states.set(m.key, (state = { md5: createHash('md5'), sha: createHash('sha256'), size: 0, error: undefined }));
+    if (!state) states.set(m.key, (state = fresh()));
     if (state.error) return;
     try { feed(state, m.file, m.start, m.end); } catch (err) { state.error = String(err && err.message || err); }
+  } else if (m.op === 'begin') {
+    // A chunk streams in: its batches go into a copy, so a chunk that fails leaves the state untouched.
+    if (!state) states.set(m.key, (state = fresh()));
+    state.open = { index: m.index, md5: state.md5.copy(), sha: state.sha.copy(), size: 0, error: undefined };
+  } else if (m.op === 'part') {
+    const open = state && state.open;
+    if (!open || open.index !== m.index || open.error) return;
+    try { feed(open, m.file, m.start, m.end); } catch (err) { open.error = String(err && err.message || err); }
+  } else if (m.op === 'commit') {
+    // The chunk is durable: its copy becomes the state, or, if the batches did not cover exactly the
+    // chunk's bytes, the chunk is read again from the file into the untouched state.
+    const open = state && state.open;
+    if (state) state.open = undefined;
+    if (!state || state.error) return;
+    if (open && open.index === m.index && !open.error && open.size === m.end - m.start) {
+      state.md5 = open.md5;
+      state.sha = open.sha;
+      state.size += open.size;
+      return;
+    }
+    try { feed(state, m.file, m.start, m.end); } catch (err) { state.error = String(err && err.message || err); }
+  } else if (m.op === 'abort') {
+    if (state && state.open && state.open.index === m.index) state.open = undefined;
   } else if (m.op === 'digest') {
     states.delete(m.key);
     if (!state) parentPort.postMessage({ id: m.id, error: 'nothing was hashed' });
@@ -82,6 +112,24 @@ class HashWorker {
     this.thread.postMessage({ op: 'feed', key, file, start, end });
   }
 
+  /** Opens a tentative copy of the state for chunk `index`, which then receives `part`s. */
+  begin(key: string, index: number): void {
+    this.thread.postMessage({ op: 'begin', key, index });
+  }
+
+  part(key: string, index: number, file: string, start: number, end: number): void {
+    this.thread.postMessage({ op: 'part', key, index, file, start, end });
+  }
+
+  /** Chunk `index` (bytes start..end) is durable: its tentative copy becomes the state. */
+  commit(key: string, index: number, file: string, start: number, end: number): void {
+    this.thread.postMessage({ op: 'commit', key, index, file, start, end });
+  }
+
+  abort(key: string, index: number): void {
+    this.worker?.postMessage({ op: 'abort', key, index });
+  }
+
   digest(key: string): Promise<Digest> {
     const id = this.nextId++;
     return new Promise<Digest>((resolve, reject) => {
@@ -118,10 +166,20 @@ export interface ChunkSpan {
   end: number;
 }
 
+/** Written bytes of a chunk that streams in, told to the running hash; `end()` once the request is over. */
+export interface ChunkStream {
+  /** Bytes start..end (absolute offsets in the data file) were written. */
+  written(start: number, end: number): void;
+  /** Drops what was hashed of the chunk unless `held` has made it part of the running hash. */
+  end(): void;
+}
+
 /** Feeds one upload's chunks to the worker in index order, whatever order they become durable in. */
 class UploadHash {
   private next = 0;
   private readonly ready = new Map<number, ChunkSpan>();
+  /** The chunk being hashed while it streams in, if any. */
+  private open: number | undefined;
   touchedAt = Date.now();
 
   constructor(
@@ -129,13 +187,34 @@ class UploadHash {
     private readonly file: string,
   ) {}
 
+  /** A stream for chunk `index` if it is the next one to hash and no other chunk streams into the hash. */
+  begin(index: number): ChunkStream | undefined {
+    if (index !== this.next || this.open !== undefined) return undefined;
+    this.touchedAt = Date.now();
+    this.open = index;
+    shared.begin(this.key, index);
+    return {
+      written: (start, end) => {
+        if (this.open === index && end > start) shared.part(this.key, index, this.file, start, end);
+      },
+      end: () => {
+        if (this.open !== index) return;
+        this.open = undefined;
+        shared.abort(this.key, index);
+      },
+    };
+  }
+
   held(span: ChunkSpan): void {
     this.touchedAt = Date.now();
     if (span.index < this.next) return;
     this.ready.set(span.index, span);
     for (let s = this.ready.get(this.next); s; s = this.ready.get(this.next)) {
       this.ready.delete(this.next);
-      shared.feed(this.key, this.file, s.start, s.end);
+      if (this.open === s.index) {
+        this.open = undefined;
+        shared.commit(this.key, s.index, this.file, s.start, s.end);
+      } else shared.feed(this.key, this.file, s.start, s.end);
       this.next += 1;
     }
   }
@@ -158,15 +237,27 @@ export class FileHashes {
   private readonly uploads = new Map<string, UploadHash>();
   private generation = 0;
 
-  /** Tells the hash that chunk `span.index` is durable in `file`. */
-  held(uploadId: string, file: string, span: ChunkSpan): void {
+  private hashOf(uploadId: string, file: string): UploadHash {
     let hash = this.uploads.get(uploadId);
     if (!hash) {
       this.pruneIdle();
       hash = new UploadHash(`${uploadId}:${this.generation++}`, file);
       this.uploads.set(uploadId, hash);
     }
-    hash.held(span);
+    return hash;
+  }
+
+  /**
+   * Chunk `index` starts streaming into `file`: when it is the next one in order, a stream that hashes
+   * its batches as they are written (tentatively, until `held`); otherwise undefined (fed once held).
+   */
+  begin(uploadId: string, file: string, index: number): ChunkStream | undefined {
+    return this.hashOf(uploadId, file).begin(index);
+  }
+
+  /** Tells the hash that chunk `span.index` is durable in `file`. */
+  held(uploadId: string, file: string, span: ChunkSpan): void {
+    this.hashOf(uploadId, file).held(span);
   }
 
   /**

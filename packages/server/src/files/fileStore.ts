@@ -15,7 +15,7 @@ export interface ChunkStore {
    * Writes a chunk durably at `offset` of the upload's data file (fdatasync before it resolves) and
    * answers its sha256, size and first bytes (no MD5); throws TooManyBytesError beyond `limit`.
    */
-  putChunk(uploadId: string, offset: number, bytes: Readable, limit: number): Promise<StoredChunk>;
+  putChunk(uploadId: string, offset: number, bytes: Readable, limit: number, written?: (start: number, end: number) => void): Promise<StoredChunk>;
   /** The upload's data file: the whole file once every chunk is in. */
   dataPath(uploadId: string): string;
   deleteUpload(uploadId: string): Promise<void>;

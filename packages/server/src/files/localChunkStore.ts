@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ChunkStore, StoredChunk } from './fileStore.js';
-import { DigestTap } from './streamDigest.js';
+import { RunningDigest } from './streamDigest.js';
 
 const UPLOAD_ID = /^\d{1,19}$/;
 
@@ -54,7 +54,11 @@ export class LocalChunkStore implements ChunkStore {
     return path.join(this.dir(uploadId), 'data');
   }
 
-  async putChunk(uploadId: string, offset: number, bytes: Readable, limit: number): Promise<StoredChunk> {
+  /**
+   * `written(start, end)`, if given, is told of each batch once it is written (not yet durable), so the
+   * whole-file hash can read it from the page cache while the rest of the chunk arrives.
+   */
+  async putChunk(uploadId: string, offset: number, bytes: Readable, limit: number, written?: (start: number, end: number) => void): Promise<StoredChunk> {
     const dir = this.dir(uploadId);
     await mkdir(dir, { recursive: true });
     const file = this.dataPath(uploadId);
@@ -64,8 +68,9 @@ export class LocalChunkStore implements ChunkStore {
     });
     const handle = created ?? (await open(file, constants.O_RDWR));
     // Chunks need only their sha256 (the same index sent twice must carry the same bytes); the
-    // whole file's MD5 is computed in order by FileHashes.
-    const tap = new DigestTap(limit, { md5: false });
+    // whole file's MD5 is computed in order by FileHashes. Hashed in the loop that gathers the
+    // writes (no stream stage of its own between the parser and the file).
+    const running = new RunningDigest(limit, { md5: false });
     try {
       // Written through the FileHandle itself: no stream owns the descriptor, so it is closed exactly
       // once, below (a stream on the raw fd closed it when the pipeline failed, and the second close
@@ -80,6 +85,7 @@ export class LocalChunkStore implements ChunkStore {
       let pending: Buffer[] = [];
       let pendingBytes = 0;
       const flush = async () => {
+        const from = position;
         while (pending.length) {
           const { bytesWritten } = await handle.writev(pending, position).catch((err: unknown) => {
             writeError = err;
@@ -90,9 +96,11 @@ export class LocalChunkStore implements ChunkStore {
           pending = unwritten(pending, bytesWritten);
         }
         pendingBytes = 0;
+        if (written && position > from) written(from, position);
       };
-      await pipeline(bytes, tap, async (source: AsyncIterable<Buffer>) => {
+      await pipeline(bytes, async (source: AsyncIterable<Buffer>) => {
         for await (const chunk of source) {
+          running.update(chunk);
           pending.push(chunk);
           pendingBytes += chunk.length;
           if (pendingBytes >= WRITE_BATCH || pending.length >= WRITE_PIECES) await flush();
@@ -103,7 +111,7 @@ export class LocalChunkStore implements ChunkStore {
       });
       await handle.datasync();
       if (created) await fsyncPath(dir);
-      return tap.digest();
+      return running.digest();
     } finally {
       await handle.close();
     }

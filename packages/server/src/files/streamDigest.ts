@@ -23,7 +23,8 @@ export interface Digest {
   head: Buffer;
 }
 
-export class DigestTap extends Transform {
+/** Hashes, counts and keeps the first bytes of pieces given in order; `update` throws beyond `limit`. */
+export class RunningDigest {
   private readonly sha = createHash('sha256');
   private readonly md5Hash: Hash | undefined;
   private readonly headParts: Buffer[] = [];
@@ -35,16 +36,12 @@ export class DigestTap extends Transform {
     private readonly limit = Number.POSITIVE_INFINITY,
     options: { md5?: boolean } = {},
   ) {
-    super();
     this.md5Hash = options.md5 === false ? undefined : createHash('md5');
   }
 
-  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+  update(chunk: Buffer): void {
     this.size += chunk.length;
-    if (this.size > this.limit) {
-      done(new TooManyBytesError(this.limit));
-      return;
-    }
+    if (this.size > this.limit) throw new TooManyBytesError(this.limit);
     this.sha.update(chunk);
     this.md5Hash?.update(chunk);
     if (this.headSize < HEAD_BYTES) {
@@ -52,12 +49,40 @@ export class DigestTap extends Transform {
       this.headParts.push(Buffer.from(part));
       this.headSize += part.length;
     }
+  }
+
+  /** Valid once every piece was given. */
+  digest(): Digest {
+    return { size: this.size, sha256: this.sha.digest('hex'), md5: this.md5Hash?.digest('hex') ?? '', head: Buffer.concat(this.headParts) };
+  }
+}
+
+/** A pass-through stream over a RunningDigest. */
+export class DigestTap extends Transform {
+  private readonly running: RunningDigest;
+
+  constructor(limit = Number.POSITIVE_INFINITY, options: { md5?: boolean } = {}) {
+    super();
+    this.running = new RunningDigest(limit, options);
+  }
+
+  get size(): number {
+    return this.running.size;
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    try {
+      this.running.update(chunk);
+    } catch (err) {
+      done(err as Error);
+      return;
+    }
     done(null, chunk);
   }
 
   /** Valid once the stream has ended. */
   digest(): Digest {
-    return { size: this.size, sha256: this.sha.digest('hex'), md5: this.md5Hash?.digest('hex') ?? '', head: Buffer.concat(this.headParts) };
+    return this.running.digest();
   }
 }
 
