@@ -16,21 +16,12 @@ const EARLY_SCREENS: Record<string, string> = {
   courseDetail: 'src/lessons/detail/CourseDetailScreen.tsx',
 };
 
-interface ChunkLike {
-  type: 'chunk';
-  fileName: string;
-  isEntry: boolean;
-  facadeModuleId: string | null;
-  imports: string[];
-  viteMetadata?: { importedCss: Set<string> };
-}
-
 function bootRoutes(): Plugin {
   return {
     name: 'ds-boot-routes',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((file): file is ChunkLike & (typeof bundle)[string] => file.type === 'chunk');
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
       const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const closure = (start: string[]) => {
         const seen = new Set<string>();

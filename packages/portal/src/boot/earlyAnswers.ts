@@ -66,7 +66,8 @@ export function sameRequest(early: EarlyRequest, config: InternalAxiosRequestCon
   if ((config.method ?? 'get').toUpperCase() !== early.method.toUpperCase()) return false;
   if (config.responseType && config.responseType !== 'json') return false;
   if (requestPath(config, origin) !== early.url) return false;
-  const body = config.data === undefined || config.data === null ? null : config.data;
+  const data: unknown = config.data;
+  const body = data === undefined || data === null ? null : data;
   if (typeof body !== 'string' && body !== null) return false;
   if (body !== early.body) return false;
   const mine = lowerHeaders(config.headers);
