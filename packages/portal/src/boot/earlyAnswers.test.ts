@@ -44,6 +44,12 @@ describe('the start script\'s answers', () => {
     expect(next).toHaveBeenCalledTimes(1);
   });
 
+  it('take the same viewer\'s call once the user is loaded (its organisation header is given by the token)', async () => {
+    const { next, adapter } = setup([early()]);
+    await adapter(request({ headers: { 'Accept-Language': 'zh-CH', ua: 'web', Authorization: 'tok', topClass: '77' } as never }));
+    expect(next).not.toHaveBeenCalled();
+  });
+
   it('answer as many calls as the start script allows', async () => {
     const list = [early({ uses: 2 })];
     const { next, adapter } = setup(list);

@@ -26,8 +26,12 @@ export interface EarlyAnswer {
   text: string;
 }
 
-/** The headers an answer may depend on: they must be the same for the answer to be taken. */
-const COMPARED = ['authorization', 'accept-language', 'ua', 'topclass'] as const;
+/**
+ * The headers an answer may depend on: they must be the same for the answer to be taken. `topClass` is
+ * not among them: it is the signed-in user's top organisation, given by the token (the client adds it
+ * once the user is loaded, which the page's start script cannot know).
+ */
+const COMPARED = ['authorization', 'accept-language', 'ua'] as const;
 
 declare global {
   interface Window {
