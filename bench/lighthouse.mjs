@@ -58,6 +58,8 @@ export async function audit(url, { port, preset = 'desktop', categories = ['perf
     tbtMs: round(value('total-blocking-time')),
     bytes: round(value('total-byte-weight')),
     lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.selector ?? null,
+    // Where the LCP's time went (TTFB, load delay, load time, render delay), in ms.
+    lcpPhases: Object.fromEntries((lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? []).map((item) => [item.phase, round(item.timing)])),
     a11yFailures,
     shifts,
     warnings: lhr.runWarnings ?? [],

@@ -4,10 +4,10 @@
 // rounds interleaved, after one unrecorded warm-up load of each page; prints the median and spread of
 // the scores, LCP, CLS, TBT and bytes, and the initial-JS budget check. Figures, not pass/fail (the CI
 // budget is e2e/lighthouse.e2e.ts).
+// BENCH_PAGES=learn,course keeps only the pages whose names contain one of the words.
 // BENCH_BASELINE_SERVER=<another build's packages/server/dist/main.js> (as for bench/upload.mjs) also
 // measures that build — its server with its own portal and elements beside it — in the same rounds,
 // the two alternating (which goes first changes every round), and prints both.
-// BENCH_PAGES=home,/learn measures only the pages named (all three by default).
 import { dirname, join, resolve } from 'node:path';
 import { loadavg } from 'node:os';
 import { kb, startServer } from './lib.mjs';
@@ -17,7 +17,8 @@ import { formatSpread, saveResults, showSpread, spread } from './results.mjs';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const PRESETS = (process.env.BENCH_PRESETS ?? 'desktop,mobile').split(',').filter(Boolean);
-const PAGES = process.env.BENCH_PAGES?.split(',').filter(Boolean);
+/** BENCH_PAGES=learn,course measures only the pages whose names contain one of the words (all by default). */
+const PAGE_WORDS = (process.env.BENCH_PAGES ?? '').split(',').filter(Boolean);
 /** Targets of the first-load work (docs/performance.md). */
 const TARGETS = { desktop: { performance: 95, accessibility: 100, lcpMs: 1000, cls: 0.05 }, mobile: { performance: 85, accessibility: 100, cls: 0.05 } };
 
@@ -42,7 +43,7 @@ try {
       { name: 'home', url: `${server.base}/#/main/type=new` },
       { name: '/learn', url: `${server.base}/#/learn` },
       { name: 'course detail', url: `${server.base}/#/course-detail/${encodeURIComponent(lessonId)}` },
-    ].filter((page) => !PAGES || PAGES.includes(page.name));
+    ].filter((page) => !PAGE_WORDS.length || PAGE_WORDS.some((word) => page.name.includes(word)));
     pagesOf.set(build, pages);
     // The server's first answers fill its caches; the figures are of a school's ordinary day.
     for (const page of pages) await audit(page.url, { port: chrome.port, preset: 'desktop' });
@@ -76,6 +77,7 @@ try {
     runs: results.length,
     ...Object.fromEntries(metrics.map((m) => [m, spread(results.map((x) => x[m]))])),
     lcpElement: results.at(-1).lcpElement,
+    lcpPhases: results.at(-1).lcpPhases,
     shifts: results.at(-1).shifts.slice(0, 5),
     a11yFailures: results.at(-1).a11yFailures,
   }));
@@ -95,6 +97,10 @@ try {
       .filter(([m, goal]) => f[m].median !== null && (m === 'performance' || m === 'accessibility' ? f[m].median < goal : f[m].median > goal))
       .map(([m, goal]) => `${m} ${f[m].median} (target ${goal})`);
     if (misses.length) console.log(`  ${f.page} ${f.preset}: below target: ${misses.join(', ')}`);
+  }
+  for (const f of figures) {
+    const phases = Object.entries(f.lcpPhases ?? {}).map(([phase, ms]) => `${phase} ${ms}`).join(', ');
+    console.log(`  ${f.page} ${f.preset} ${f.build}: LCP element ${f.lcpElement ?? '?'}${phases ? ` (last run: ${phases} ms)` : ''}`);
     if (f.shifts.length) console.log(`    shifted: ${f.shifts.map((s) => `${s.score} ${s.node}`).join('; ')}`);
     for (const a of f.a11yFailures) console.log(`    accessibility: ${a.id} ${a.nodes.join(', ')}`);
   }

@@ -1,10 +1,51 @@
-import { defineConfig, defaultClientConditions } from 'vite';
+import { defineConfig, defaultClientConditions, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { retryableImports } from '../../scripts/retryable-imports.mjs';
 import { excalidrawOwnFonts } from '../../scripts/tool-assets.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The screens index.html's start script loads early (docs/performance.md, "Early data"), by route key.
+ * The build writes `boot-routes.json`: each screen's own JS files (its chunk and the chunks it imports,
+ * less what the entry loads anyway) and CSS files; the server puts it into the page's boot data.
+ */
+const EARLY_SCREENS: Record<string, string> = {
+  learn: 'src/lessons/LearnScreen.tsx',
+  courseDetail: 'src/lessons/detail/CourseDetailScreen.tsx',
+};
+
+function bootRoutes(): Plugin {
+  return {
+    name: 'ds-boot-routes',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (start: string[]) => {
+        const seen = new Set<string>();
+        const visit = (name: string) => {
+          if (seen.has(name)) return;
+          seen.add(name);
+          for (const next of byName.get(name)?.imports ?? []) visit(next);
+        };
+        start.forEach(visit);
+        return seen;
+      };
+      const initial = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
+      const routes: Record<string, { js: string[]; css: string[] }> = {};
+      for (const [key, source] of Object.entries(EARLY_SCREENS)) {
+        const screen = chunks.find((chunk) => chunk.facadeModuleId?.replaceAll('\\', '/').endsWith(`/${source}`));
+        if (!screen) this.error(`boot routes: no chunk for ${source}`);
+        const js = [...closure([screen.fileName])].filter((name) => !initial.has(name));
+        const css = [...new Set(js.flatMap((name) => [...(byName.get(name)?.viteMetadata?.importedCss ?? [])]))];
+        routes[key] = { js, css };
+      }
+      this.emitFile({ type: 'asset', fileName: 'boot-routes.json', source: `${JSON.stringify(routes, null, 2)}\n` });
+    },
+  };
+}
 
 // The SDK and the elements resolve from their TypeScript sources (the `source` export condition),
 // so the portal never waits for their own builds. base './' lets the server mount it anywhere.
@@ -13,7 +54,8 @@ export default defineConfig({
   base: './',
   // retryableImports: a screen or lazy part that failed offline loads when asked again (see the plugin).
   // excalidrawOwnFonts: the whiteboard's fonts only from /elements/tool-assets/, never Excalidraw's CDN fallback.
-  plugins: [react(), excalidrawOwnFonts(), { ...retryableImports({ late: true }), apply: 'build' }],
+  // bootRoutes: which files the start script preloads for /learn and a lesson (boot-routes.json).
+  plugins: [react(), excalidrawOwnFonts(), { ...retryableImports({ late: true }), apply: 'build' }, bootRoutes()],
   resolve: {
     conditions: ['source', ...defaultClientConditions],
     dedupe: ['react', 'react-dom'],

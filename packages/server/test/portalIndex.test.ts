@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inlineScriptHashes, scriptJson, withScriptHashes } from '../src/static/portalIndex.js';
+import { inlineScriptHashes, readRouteChunks, scriptJson, withScriptHashes } from '../src/static/portalIndex.js';
 import { useHarness } from './harness.js';
 
 const C = '/cloudSchool/v1/carouselImage';
@@ -21,11 +21,18 @@ const PAGE =
   '<script type="module" crossorigin src="/assets/index-AAAAAAAA.js"></script></head>' +
   '<body><div id="ds-first"></div><div id="root"></div></body></html>';
 
+/** As the portal's build writes it (vite.config.ts, bootRoutes). */
+const ROUTES = {
+  learn: { js: ['assets/LearnScreen-AAAA.js', 'assets/LessonGrid-BBBB.js'], css: ['assets/LearnScreen-CCCC.css'] },
+  courseDetail: { js: ['assets/CourseDetailScreen-DDDD.js'], css: [] },
+};
+
 let files: string;
 beforeAll(() => {
   files = mkdtempSync(path.join(tmpdir(), 'ds-index-'));
   mkdirSync(path.join(files, 'portal'));
   writeFileSync(path.join(files, 'portal', 'index.html'), PAGE);
+  writeFileSync(path.join(files, 'portal', 'boot-routes.json'), JSON.stringify(ROUTES));
 });
 afterAll(() => rmSync(files, { recursive: true, force: true }));
 const h = useHarness(() => ({ settings: { portalDir: path.join(files, 'portal') } }));
@@ -35,6 +42,7 @@ interface Boot {
   platformNameEn: string;
   homeSlides: { carouselImageId: string; title: string; titleEn: string; subtitleEn: string; imageUrl: string | null }[];
   homeArtSources: { type: string; srcSet: string }[];
+  routeChunks: Record<string, { js: string[]; css: string[] }>;
 }
 
 async function page(url = '/') {
@@ -63,6 +71,16 @@ describe('the portal page carries the first screen', () => {
     // Revalidation: the same page answers 304.
     const etag = answer.headers.get('etag')!;
     expect((await fetch(`${h.base}/`, { headers: { 'if-none-match': etag } })).status).toBe(304);
+  });
+
+  it('lists the files of the screens the start script loads early, as the build wrote them', async () => {
+    const { boot } = await page('/');
+    expect(boot.routeChunks).toEqual(ROUTES);
+    // A new build's list is read again.
+    const next = { learn: { js: ['assets/LearnScreen-EEEE.js'], css: [] } };
+    writeFileSync(path.join(files, 'portal', 'boot-routes.json'), JSON.stringify(next) + ' '.repeat(8));
+    expect((await page('/')).boot.routeChunks).toEqual(next);
+    writeFileSync(path.join(files, 'portal', 'boot-routes.json'), JSON.stringify(ROUTES));
   });
 
   it('shows a changed first slide on the next page load, whether changed through the API or in the database', async () => {
@@ -107,6 +125,17 @@ describe('writing the page', () => {
     const text = scriptJson({ title: '</script><script>alert(1)</script><!--', line: '\u2028' });
     expect(text).not.toMatch(/[<>\u2028]/);
     expect(JSON.parse(text)).toEqual({ title: '</script><script>alert(1)</script><!--', line: '\u2028' });
+  });
+
+  it('keeps only the built files\' own addresses from the route list', () => {
+    const text = JSON.stringify({
+      learn: { js: ['assets/a.js', '//evil.example/x.js', 'https://evil.example/x.js', '../secret.js', 'assets/../../x.js', 7], css: ['assets/a.css', 'javascript:alert(1)'] },
+      'bad key': { js: ['assets/b.js'], css: [] },
+      lesson: 'nonsense',
+    });
+    expect(readRouteChunks(text)).toEqual({ learn: { js: ['assets/a.js'], css: ['assets/a.css'] } });
+    expect(readRouteChunks('not json')).toEqual({});
+    expect(readRouteChunks('null')).toEqual({});
   });
 
   it('adds hashes to script-src only', () => {

@@ -1,13 +1,20 @@
 import type { CarouselSlide } from '../api/lessons';
+import type { ImageSource } from '@dscloud/sdk/files';
 
 /**
  * What the server wrote into index.html for the first screen (packages/server/src/static/portalIndex.ts):
- * the platform's name and the home carousel a guest sees. Read once; the home slides serve the first
+ * the platform's name and the home carousel a guest sees, and the files of the screens loaded early. Read once; the home slides serve the first
  * home screen of a guest's page load only (later visits ask the API, which may know newer slides).
  */
 export interface BootData {
   platformName?: string;
+  /** The platform's English name, shown when the visitor chose English. */
+  platformNameEn?: string;
   homeSlides?: CarouselSlide[];
+  /** The first slide's AVIF and WebP sources, best first (the start script preloads the first). */
+  homeArtSources?: ImageSource[];
+  /** The files of the screens the start script loads early, by route key (`learn`, `courseDetail`). */
+  routeChunks?: Record<string, { js: string[]; css: string[] }>;
 }
 
 let data: BootData | undefined;

@@ -1,5 +1,7 @@
 import { createPlatform, type Platform } from '@dscloud/sdk';
+import { defaultTransport } from '@dscloud/sdk/http';
 import type { Navigation } from '@dscloud/sdk/session';
+import { earlyAnswers } from '../boot/earlyAnswers';
 import type { PortalLocale } from '../i18n/messages';
 import { safeReturnUrl } from '../routes/returnUrl';
 import { portalNotify } from './noticeBridge';
@@ -40,5 +42,6 @@ export function createPortalPlatform(go: (route: string, replace: boolean) => vo
     else if (target.replace) window.location.replace(target.url);
     else window.location.assign(target.url);
   };
-  return createPlatform({ apiBase: window.location.origin, locale, navigate, notify: portalNotify });
+  // The route's first calls may already be under way (index.html's start script): their answers are taken once.
+  return createPlatform({ apiBase: window.location.origin, locale, navigate, notify: portalNotify, adapter: earlyAnswers(defaultTransport()) });
 }

@@ -54,6 +54,11 @@ export interface HttpClient extends JsonClient {
   withAdapter(adapter: AxiosAdapter): HttpClient;
 }
 
+/** The transport the client uses when none is given (XHR in a browser): for a seam that wraps the real line. */
+export function defaultTransport(): AxiosAdapter {
+  return axios.getAdapter(axios.defaults.adapter);
+}
+
 /** Zh-CN goes out as the platform's historical 'zh-CH' (spec §9). */
 export function acceptLanguageFor(locale: Locale): string {
   return locale === 'en' ? 'en' : 'zh-CH';

@@ -1,6 +1,7 @@
 export {
   createHttpClient,
   acceptLanguageFor,
+  defaultTransport,
   type HttpClient,
   type HttpClientOptions,
   type HttpSettings,

@@ -10,6 +10,10 @@
  * 0101 tells every server over the database, cache/invalidationBus.ts); while the bus is down nothing is
  * kept. The image addresses are made at each page load (stored files have signed, expiring addresses).
  *
+ * For /learn and a lesson the start script also preloads the screen's own files before the entry script
+ * asks for them: the portal's build lists them by route in `boot-routes.json` (vite.config.ts), which is
+ * passed on as `routeChunks` (docs/performance.md, "Early data").
+ *
  * The page's inline scripts run under the CSP's `script-src` by their SHA-256 hashes, computed here from
  * the file as it is served (the data block is not a script a browser runs and needs none).
  */
@@ -38,6 +42,32 @@ export interface BootData {
    * so the picture the first screen fetches is the one the banner shows, fetched once).
    */
   homeArtSources: ImageSource[];
+  /** The files of the screens the start script loads early, by route key (`learn`, `courseDetail`). */
+  routeChunks: RouteChunks;
+}
+
+export type RouteChunks = Record<string, { js: string[]; css: string[] }>;
+
+/** A built file's own address (`assets/x.js`): nothing that leaves the portal's folder or the origin. */
+const ASSET_PATH = /^[\w.-]+(\/[\w.-]+)*$/;
+
+/** `boot-routes.json` as the build wrote it, kept to well-formed entries; empty when absent or unreadable. */
+export function readRouteChunks(text: string): RouteChunks {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return {};
+  }
+  const out: RouteChunks = {};
+  if (!parsed || typeof parsed !== 'object') return out;
+  const files = (list: unknown) => (Array.isArray(list) ? list.filter((f): f is string => typeof f === 'string' && ASSET_PATH.test(f) && !f.split('/').includes('..')) : []);
+  for (const [key, value] of Object.entries(parsed)) {
+    if (!/^\w+$/.test(key) || !value || typeof value !== 'object') continue;
+    const { js, css } = value as { js?: unknown; css?: unknown };
+    out[key] = { js: files(js), css: files(css) };
+  }
+  return out;
 }
 
 export interface PortalPage {
@@ -74,9 +104,11 @@ export function withScriptHashes(csp: string, hashes: readonly string[]): string
 
 export function portalIndex(ctx: AppContext) {
   const file = path.join(ctx.settings.portalDir, 'index.html');
+  const routesFile = path.join(ctx.settings.portalDir, 'boot-routes.json');
   const repo = new CarouselRepo(ctx.db.orm);
   let built: { mtimeMs: number; size: number; html: string; scriptHashes: string[] } | null = null;
   let slides: Promise<SlideRow[]> | null = null;
+  let routes: { mtimeMs: number; size: number; chunks: RouteChunks } | null = null;
   const drop = () => {
     slides = null;
   };
@@ -92,6 +124,18 @@ export function portalIndex(ctx: AppContext) {
     return built;
   }
 
+  async function routeChunks(): Promise<RouteChunks> {
+    try {
+      const info = await stat(routesFile);
+      if (!routes || routes.mtimeMs !== info.mtimeMs || routes.size !== info.size) {
+        routes = { mtimeMs: info.mtimeMs, size: info.size, chunks: readRouteChunks(await readFile(routesFile, 'utf8')) };
+      }
+      return routes.chunks;
+    } catch {
+      return {};
+    }
+  }
+
   async function guestSlides(): Promise<SlideRow[]> {
     // Kept only while every change is sure to reach this process.
     if (!ctx.bus.live) return repo.group(HOME_GROUP, ['all'], []);
@@ -105,7 +149,12 @@ export function portalIndex(ctx: AppContext) {
   }
 
   async function bootData(): Promise<BootData> {
-    const [rows, platformName, platformNameEn] = await Promise.all([guestSlides(), ctx.config.value('common.platform.name'), ctx.config.value('common.platform.nameEn')]);
+    const [rows, platformName, platformNameEn, chunks] = await Promise.all([
+      guestSlides(),
+      ctx.config.value('common.platform.name'),
+      ctx.config.value('common.platform.nameEn'),
+      routeChunks(),
+    ]);
     const homeSlides = rows.map((row) => {
       const slide = toSlide(row, null, ctx.media.url);
       return Object.fromEntries(SLIDE_FIELDS.map((field) => [field, slide[field]])) as BootData['homeSlides'][number];
@@ -116,6 +165,7 @@ export function portalIndex(ctx: AppContext) {
       platformNameEn: platformNameEn ?? '',
       homeSlides,
       homeArtSources: typeof firstArt === 'string' && firstArt ? imageSources(firstArt, BANNER_WIDTHS) : [],
+      routeChunks: chunks,
     };
   }
 
