@@ -57,6 +57,19 @@ describe('visitor (not logged in)', () => {
     await context.close();
   });
 
+  it('names the platform in the footer’s copyright line in the language chosen', async () => {
+    const { context, page } = await newPage(browser);
+    await open(page, '/main/type=new');
+    const copyright = page.locator('footer.ds-footer p').first();
+    const year = new Date().getFullYear();
+    await expect.poll(() => copyright.innerText()).toBe(`© ${year} 东山市教育云校 版权所有`);
+    await page.getByRole('button', { name: /English/ }).click();
+    await expect.poll(() => copyright.innerText()).toBe(`© ${year} Dongshan Education Cloud School All rights reserved`);
+    await page.getByRole('button', { name: /中文/ }).click();
+    await expect.poll(() => copyright.innerText()).toBe(`© ${year} 东山市教育云校 版权所有`);
+    await context.close();
+  });
+
   it('switches a screen already shown to English: its words, loaded with the screen, change at once', async () => {
     const { context, page } = await newPage(browser);
     await open(page, '/main/type=new');
