@@ -57,6 +57,40 @@ describe('visitor (not logged in)', () => {
     await context.close();
   });
 
+  it('names the platform in the footer’s copyright line in the language chosen', async () => {
+    const { context, page } = await newPage(browser);
+    await open(page, '/main/type=new');
+    const copyright = page.locator('footer.ds-footer p').first();
+    const year = new Date().getFullYear();
+    await expect.poll(() => copyright.innerText()).toBe(`© ${year} 东山市教育云校 版权所有`);
+    await page.getByRole('button', { name: /English/ }).click();
+    await expect.poll(() => copyright.innerText()).toBe(`© ${year} Dongshan Education Cloud School All rights reserved`);
+    await page.getByRole('button', { name: /中文/ }).click();
+    await expect.poll(() => copyright.innerText()).toBe(`© ${year} 东山市教育云校 版权所有`);
+    await context.close();
+  });
+
+  it('gives keyboard focus back to the header group whose entry opened 敬请期待 when the dialog closes', async () => {
+    const { context, page } = await newPage(browser);
+    await open(page, '/main/type=new');
+    const group = page.locator('.ds-nav-desktop').getByRole('button', { name: /名校/ });
+    await group.focus();
+    await page.keyboard.press('Enter');
+    const entry = page.locator('.ds-nav-desktop').getByRole('button', { name: '东北师大附小' });
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+    const dialog = page.getByRole('dialog');
+    await entry.focus();
+    await page.keyboard.press('Enter');
+    await dialog.getByText('敬请期待').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(focused).toMatch(/^名校/);
+    // From there the keyboard opens the group again and reaches the entry.
+    await page.keyboard.press('Enter');
+    expect(await group.getAttribute('aria-expanded')).toBe('true');
+    await context.close();
+  });
+
   it('switches a screen already shown to English: its words, loaded with the screen, change at once', async () => {
     const { context, page } = await newPage(browser);
     await open(page, '/main/type=new');

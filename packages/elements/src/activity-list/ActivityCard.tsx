@@ -5,6 +5,9 @@ import { cardTiming } from './cardTiming.js';
 import { formatChinaTime, isoDuration, remaining } from './countdown.js';
 import type { ActivityListMessages, Lang } from './messages.js';
 
+/** How wide a card's cover is shown: the whole width of a phone, at most 480 px otherwise (cards are 260–480 px). */
+const COVER_SIZES = '(max-width: 599.98px) 100vw, 480px';
+
 export interface ActivityCardProps {
   activity: ActivitySummary;
   now: number;
@@ -32,7 +35,7 @@ export function ActivityCard({ activity, now, lang, messages: m, href, onSelect 
     <li className="ds-activities__item" part="card" data-activity-id={activity.activityId} data-phase={info.phase}>
       <article className="ds-activities__card" aria-labelledby={titleId}>
         {activity.coverUrl ? (
-          <Thumbnail className="ds-activities__cover" part="cover" src={activity.coverUrl} width={480} height={270} />
+          <Thumbnail className="ds-activities__cover" part="cover" src={activity.coverUrl} width={480} height={270} sizes={COVER_SIZES} />
         ) : (
           <div className="ds-activities__cover ds-activities__cover--none" part="cover" aria-hidden="true">
             {activity.activitySystemName || m.noCover}

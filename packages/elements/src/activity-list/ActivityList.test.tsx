@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import { fail, ok } from '@dscloud/sdk/testing';
+import { apiBase } from '../test/apiBase.js';
 import { axeViolations } from '../test/axe.js';
 import { waitFor } from '../test/waitFor.js';
 import type { ActivitySelectDetail } from './ActivityList.js';
@@ -50,15 +51,37 @@ describe('<ActivityList> (HTTP faked at the transport, clock injected)', () => {
     expect(text(closed.querySelector('[part="action"]'))).to.equal('查看');
   });
 
-  it('shows a stored cover by its thumbnail in a reserved 16:9 box, and the picture itself when the thumbnail cannot be had', async () => {
+  it('shows a stored cover by its AVIF/WebP copies or thumbnail in a reserved 16:9 box, and the picture itself when they cannot be had', async () => {
     const media = 'http://platform.test/file/v1/file/media/100042?e=1790000000&s=abc';
+    const copy = (width: number, format: string) => `http://platform.test/file/v1/file/media/100042/w${width}.${format}?e=1790000000&s=abc ${width}w`;
     m = mountList(pagesOf([activity('a1', { coverUrl: media })]));
     await waitFor(() => cards(m).length === 1);
     const img = card(m, 'a1')!.querySelector<HTMLImageElement>('img[part="cover"]')!;
     expect([img.getAttribute('width'), img.getAttribute('height')]).to.deep.equal(['480', '270']);
     expect(img.getAttribute('src')).to.equal('http://platform.test/file/v1/file/media/100042/thumb?e=1790000000&s=abc');
-    // platform.test does not answer: the thumbnail fails to load and the card falls back to the picture.
-    await waitFor(() => img.src === media, { message: 'fell back to the picture' });
+    const sources = [...img.closest('picture')!.querySelectorAll('source')].map((s) => [s.type, s.srcset, s.sizes]);
+    expect(sources).to.deep.equal([
+      ['image/avif', [320, 640, 960].map((w) => copy(w, 'avif')).join(', '), '(max-width: 599.98px) 100vw, 480px'],
+      ['image/webp', [320, 640, 960].map((w) => copy(w, 'webp')).join(', '), '(max-width: 599.98px) 100vw, 480px'],
+    ]);
+    // platform.test does not answer: the copy fails to load and the card falls back to the picture alone.
+    const fallback = await waitFor(() => card(m, 'a1')!.querySelector<HTMLImageElement>(`img[part="cover"][src="${media}"]`), { message: 'fell back to the picture' });
+    expect(fallback.closest('picture')).to.equal(null);
+  });
+
+  it('loads a cover as AVIF in Chromium, at the width it is shown, in the same box as a picture without copies', async () => {
+    const cover = `${apiBase()}/static/seed/media/lesson-yuwen-gushi.jpg`;
+    m = mountList(pagesOf([activity('a1', { coverUrl: cover }), activity('a2', { coverUrl: 'http://platform.test/no-copies.png' })]));
+    await waitFor(() => cards(m).length === 2);
+    const img = card(m, 'a1')!.querySelector<HTMLImageElement>('img[part="cover"]')!;
+    await waitFor(() => img.complete && img.naturalWidth > 0, { message: 'cover loaded' });
+    // A card is at most 480 px wide here: the 640 px AVIF copy of the 640 px demo picture.
+    expect(img.currentSrc).to.equal(`${apiBase()}/static/seed/media/lesson-yuwen-gushi.w640.avif`);
+    const plain = card(m, 'a2')!.querySelector<HTMLImageElement>('img[part="cover"]')!;
+    expect(plain.closest('picture')).to.equal(null);
+    const box = (el: Element) => [Math.round(el.getBoundingClientRect().width), Math.round(el.getBoundingClientRect().height)];
+    expect(box(img)).to.deep.equal(box(plain));
+    expect(box(img)[0]).to.be.greaterThan(200);
   });
 
   it('ticks the countdown with the clock and moves a card to its next phase when its window closes, without asking again', async () => {

@@ -149,6 +149,34 @@ describe('<ds-lesson-player> playback in Chromium', () => {
     expect($(el, '.ds-player__bar button')!.textContent).to.equal('Hide episodes');
   });
 
+  it('shows the playlist’s covers from the platform as AVIF copies in the same 96 × 54 box', async () => {
+    // The platform's demo pictures have AVIF/WebP copies beside them (a cover link of a lesson looks so).
+    const platformCover = (name: string) => `${apiBase()}/static/seed/media/${name}.jpg`;
+    el = mountPlayer({}, [
+      { ...SOURCES[0]!, coverImg: platformCover('lesson-yuwen-gushi') },
+      { ...SOURCES[1]!, coverImg: platformCover('lesson-shuxue-tuxing') },
+      SOURCES[2]!,
+    ]);
+    await ready(el);
+    const thumbs = [...shadow(el).querySelectorAll<HTMLImageElement>('.ds-player__item img.ds-player__thumb')];
+    expect(thumbs).to.have.length(3);
+    const picture = thumbs[0]!.closest('picture')!;
+    expect([...picture.querySelectorAll('source')].map((source) => [source.type, source.sizes])).to.deep.equal([
+      ['image/avif', '96px'],
+      ['image/webp', '96px'],
+    ]);
+    expect(picture.querySelector('source')!.srcset).to.equal([320, 640, 960].map((w) => `${apiBase()}/static/seed/media/lesson-yuwen-gushi.w${w}.avif ${w}w`).join(', '));
+    await waitFor(() => thumbs.slice(0, 2).every((img) => img.complete && img.naturalWidth > 0), { message: 'covers loaded' });
+    expect(thumbs.slice(0, 2).map((img) => img.currentSrc)).to.deep.equal([
+      `${apiBase()}/static/seed/media/lesson-yuwen-gushi.w320.avif`,
+      `${apiBase()}/static/seed/media/lesson-shuxue-tuxing.w320.avif`,
+    ]);
+    // A cover from elsewhere has no copies: the picture alone, in the same box.
+    expect(thumbs[2]!.closest('picture')).to.equal(null);
+    const box = (img: HTMLImageElement) => [img.getBoundingClientRect().width, img.getBoundingClientRect().height];
+    expect(thumbs.map(box)).to.deep.equal([[96, 54], [96, 54], [96, 54]]);
+  });
+
   it('has no axe violations (cover, playlist, playing)', async () => {
     el = mountPlayer({}, SOURCES);
     await ready(el);

@@ -1,4 +1,5 @@
-import { mediaThumbUrl } from '@dscloud/sdk/files';
+import { useState } from 'react';
+import { COVER_WIDTHS, imageSources, mediaThumbUrl } from '@dscloud/sdk/files';
 
 export interface ThumbnailProps {
   /** The picture's address (absolute, or a signed media link of the platform). */
@@ -6,28 +7,47 @@ export interface ThumbnailProps {
   /** The box the picture is shown in (px), reserved before it loads so nothing below it moves. */
   width: number;
   height: number;
+  /** How wide it is shown (the `sizes` of its AVIF/WebP sources); the box's width by default. */
+  sizes?: string;
   className?: string;
   part?: string;
 }
 
 /**
- * A picture in a list: the platform's thumbnail of a stored picture (`/thumb` of its signed media
- * link, at most 480 px), else the picture itself; decorative (`alt=""`), loaded when near the view.
+ * A picture in a list, as the portal shows covers: AVIF, else WebP copies at 320/640/960 px
+ * (`<picture>` sources, when the platform has copies: stored pictures and the demo ones), else the
+ * platform's thumbnail of a stored picture (`/thumb` of its signed media link, at most 480 px), else the
+ * picture itself; decorative (`alt=""`), loaded when near the view. The `<picture>` is `display:
+ * contents` (class `ds-picture` in each component's sheet), so the `<img>` lays out as it would alone.
+ * When what was chosen cannot be had, the picture itself is shown without the sources (a changed
+ * `src` of an `<img>` in a `<picture>` would choose the same failing source again).
  */
-export function Thumbnail({ src, width, height, className, part }: ThumbnailProps) {
-  return (
+export function Thumbnail({ src, width, height, sizes = `${width}px`, className, part }: ThumbnailProps) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const original = failed === src;
+  const img = (
     <img
       className={className}
       part={part}
-      src={mediaThumbUrl(src)}
+      src={original ? src : mediaThumbUrl(src)}
       alt=""
       width={width}
       height={height}
       loading="lazy"
       decoding="async"
-      onError={(event) => {
-        if (event.currentTarget.src !== src) event.currentTarget.src = src;
+      onError={() => {
+        if (!original) setFailed(src);
       }}
     />
+  );
+  const sources = original ? [] : imageSources(src, COVER_WIDTHS);
+  if (!sources.length) return img;
+  return (
+    <picture className="ds-picture">
+      {sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />
+      ))}
+      {img}
+    </picture>
   );
 }

@@ -1,7 +1,7 @@
 import { ConfigKeys } from '@dscloud/sdk/config';
 import { Link } from 'react-router';
 import { useT } from '../i18n/useT';
-import { useGlobalValue, useManagementAccess } from '../platform/hooks';
+import { useGlobalValue, useManagementAccess, usePlatformName } from '../platform/hooks';
 
 /** The ICP filing number links to the ministry's filing register, as filed sites do. */
 const ICP_REGISTER = 'https://beian.miit.gov.cn/';
@@ -13,7 +13,9 @@ const ICP_REGISTER = 'https://beian.miit.gov.cn/';
  */
 export function Footer() {
   const t = useT();
-  const platformName = useGlobalValue(ConfigKeys.platformName);
+  // In English the platform's English name (`common.platform.nameEn`), as the header shows it; a
+  // copyright holder set on the settings screen is a legal name and is shown as written.
+  const platformName = usePlatformName();
   const copyright = useGlobalValue(ConfigKeys.footerCopyright);
   const icp = useGlobalValue(ConfigKeys.footerIcp);
   const police = useGlobalValue(ConfigKeys.footerPolice);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { useT } from '../i18n/useT';
 import { Disclosure } from './Disclosure';
@@ -17,6 +17,16 @@ function Entry({ item, onNavigate }: EntryProps) {
   const t = useT();
   // Mounted from the first opening on, so that closing keeps the dialog's own closing transition.
   const [dialog, setDialog] = useState<'closed' | 'open' | 'used'>('closed');
+  const opener = useRef<HTMLButtonElement>(null);
+  // Keyboard focus goes back to the entry that opened 敬请期待, or, when that entry sits in a group's
+  // panel that closed as focus moved into the dialog (antd's own return then finds a hidden button and
+  // focus falls to <body>), to the group's button.
+  const returnFocus = () => {
+    const entry = opener.current;
+    if (!entry) return;
+    const group = entry.closest('.ds-disclosure')?.querySelector<HTMLButtonElement>('.ds-disclosure-trigger');
+    (entry.checkVisibility() || !group ? entry : group).focus();
+  };
   const openSso = useSsoOpener();
   const label = t(item.label);
   if (item.sso) {
@@ -38,12 +48,12 @@ function Entry({ item, onNavigate }: EntryProps) {
   if (item.comingSoon) {
     return (
       <>
-        <button type="button" className="ds-nav-link" aria-haspopup="dialog" onClick={() => setDialog('open')}>
+        <button ref={opener} type="button" className="ds-nav-link" aria-haspopup="dialog" onClick={() => setDialog('open')}>
           {label}
         </button>
         {dialog !== 'closed' ? (
           <Suspense fallback={null}>
-            <ComingSoonDialog open={dialog === 'open'} title={label} onClose={() => setDialog('used')} />
+            <ComingSoonDialog open={dialog === 'open'} title={label} onClose={() => setDialog('used')} afterClose={returnFocus} />
           </Suspense>
         ) : null}
       </>

@@ -103,10 +103,11 @@ export async function downloadRoutes(app: FastifyInstance, ctx: AppContext, repo
       const { row, secondsLeft } = await signedRow(request.params.fileInfoId, request.query);
       const [, width, format] = /^w(\d+)\.(avif|webp)$/.exec(request.params.variant)! as unknown as [string, string, 'avif' | 'webp'];
       const variant = await variants.find(row.content, Number(width), format);
-      if (!variant) {
+      if (typeof variant === 'string') {
         if (!Thumbnails.fits(row.content)) throw new AppError(Codes.NOT_FOUND, `文件没有图片副本：fileInfoId=${row.id} 不是可缩放的图片（PNG、JPEG、WebP、GIF）`);
-        // Not made yet: a width the thumbnail covers gets the thumbnail (made in milliseconds), a wider one the picture.
-        const standIn = Number(width) <= THUMB_BOX ? await thumbOf(row).catch(() => row) : row;
+        // Not made yet: a width the thumbnail covers gets the thumbnail (made in milliseconds), a wider one the
+        // picture. Bytes sharp could not read (recorded as no copies) get the original, not decoded again.
+        const standIn = variant === 'pending' && Number(width) <= THUMB_BOX ? await thumbOf(row).catch(() => row) : row;
         return sendStoredFile(request, reply, standIn, store, { forceDownload: false, cacheControl: 'private, no-cache' });
       }
       const copy: FileInfoRow = {

@@ -11,6 +11,8 @@
  * Stored beside the original in the same object store: `<key>-w640-avif`, `<key>-w640-webp`, …, then
  * `<key>-variants` (the widths made, written last: its presence means every copy is there). The key is
  * the content's address, so a variant is shared by every file of the same bytes and never changes.
+ * Bytes that only look like a picture (sharp cannot read them) get the list with no widths: the
+ * content has no copies, and later requests serve the original without reading and decoding it again.
  */
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
@@ -43,6 +45,9 @@ export interface Variant {
   width: number;
   size: number;
 }
+
+/** What `find` answers: the copy to send, `'pending'` while the copies are not made, `'none'` when the content has none (no picture). */
+export type VariantAnswer = Variant | 'pending' | 'none';
 
 export const variantKey = (storageKey: string, width: number, format: ImageVariantFormat) => `${storageKey}-w${width}-${format}`;
 export const variantsListKey = (storageKey: string) => `${storageKey}-variants`;
@@ -94,21 +99,25 @@ export class ImageVariants {
     while (this.running) await this.running;
   }
 
-  /** The copy to send for `width`/`format`, or null while it is not made yet (then it is queued). */
-  async find(content: ContentRow, width: number, format: ImageVariantFormat): Promise<Variant | null> {
-    if (!Thumbnails.fits(content)) return null;
+  /**
+   * The copy to send for `width`/`format`; `'pending'` while it is not made yet (then it is queued);
+   * `'none'` for a content that is no picture sharp reads (recorded, so it is not decoded again).
+   */
+  async find(content: ContentRow, width: number, format: ImageVariantFormat): Promise<VariantAnswer> {
+    if (!Thumbnails.fits(content)) return 'none';
     const made = await this.list(content);
+    if (made && made.widths.length === 0) return 'none';
     const chosen = made ? pickVariantWidth(made.widths, width) : undefined;
     if (!made || chosen === undefined) {
       this.schedule(content);
-      return null;
+      return 'pending';
     }
     const key = variantKey(content.storageKey, chosen, format);
     const stat = await this.store.stat(key);
     if (!stat) {
       this.made.delete(content.sha256);
       this.schedule(content);
-      return null;
+      return 'pending';
     }
     return { key, mime: MIME[format], width: chosen, size: stat.size };
   }
@@ -140,17 +149,17 @@ export class ImageVariants {
 
   private async make(content: ContentRow): Promise<void> {
     const source = await readAll(this.store, content.storageKey, content.size);
-    let meta: sharp.Metadata;
+    let meta: sharp.Metadata | null;
     try {
       meta = await sharp(source, { failOn: 'error' }).metadata();
     } catch {
-      return; // bytes that only look like a picture: the original is all there is
+      meta = null;
     }
-    const turned = (meta.orientation ?? 1) >= 5;
-    const width = (turned ? meta.height : meta.width) ?? 0;
-    const height = (turned ? meta.width : meta.height) ?? 0;
-    if (!width || !height) return;
-    const widths = variantWidthsFor(width);
+    const turned = (meta?.orientation ?? 1) >= 5;
+    const width = (turned ? meta?.height : meta?.width) ?? 0;
+    const height = (turned ? meta?.width : meta?.height) ?? 0;
+    // Bytes that only look like a picture: the original is all there is, recorded as no widths.
+    const widths = width && height ? variantWidthsFor(width) : [];
     for (const w of widths) {
       for (const format of IMAGE_VARIANT_FORMATS) {
         const resized = sharp(source, { failOn: 'error' }).rotate().resize({ width: w, withoutEnlargement: true });
