@@ -83,7 +83,8 @@ describe('<ActivityList> (HTTP faked at the transport, clock injected)', () => {
     expect(box(img)).to.deep.equal(box(plain));
     expect(box(img)[0]).to.be.greaterThan(200);
     // 16:9 whatever the card's width (the 480 × 270 attributes only reserve the ratio).
-    expect(Math.abs(box(img)[0] / box(img)[1] - 16 / 9)).to.be.lessThan(0.02);
+    const [width, height] = box(img) as [number, number];
+    expect(Math.abs(width / height - 16 / 9)).to.be.lessThan(0.02);
   });
 
   it('ticks the countdown with the clock and moves a card to its next phase when its window closes, without asking again', async () => {
