@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -63,8 +63,11 @@ describe('FileHashes: the whole-file hash while the chunks arrive', () => {
     const failed = hashes.begin('3', file, 1)!;
     streamIn(failed, spans[1]!, 50_000, spans[1]!.start + 150_000);
     failed.end();
-    // The second send of the chunk writes the right bytes.
-    writeFileSync(file, bytes);
+    // The second send of the chunk writes the right bytes in place, as the chunk store does (never
+    // truncating: the hashing thread may still be reading the first send's batches).
+    const fd = openSync(file, 'r+');
+    writeSync(fd, bytes, spans[1]!.start, spans[1]!.end - spans[1]!.start, spans[1]!.start);
+    closeSync(fd);
     const again = hashes.begin('3', file, 1)!;
     expect(again).toBeDefined();
     streamIn(again, spans[1]!, 50_000);
