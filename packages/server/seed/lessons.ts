@@ -78,10 +78,7 @@ export interface GenerateLessonsOptions {
 }
 
 export const DEFAULT_LESSON_COUNT = 240;
-/**
- * Any seed gives a valid catalogue; this one also gives the demo teacher more than a page of their own
- * lessons and spreads the lessons over 49 videos (seed/lessonVideos.test.ts checks both).
- */
+/** Any seed gives a valid catalogue; this one gives the demo teacher over a page of lessons (seed/lessonVideos.test.ts). */
 export const DEFAULT_SEED = 20251125;
 
 // ------------------------------------------------------------------ PRNG
@@ -343,9 +340,7 @@ export function generateLessons(options: GenerateLessonsOptions = {}): SeedLesso
     // Downloads follow a long tail; excellent lessons and older ones get more.
     const ageDays = Math.max(0, (now - (publishTime ?? now)) / DAY);
     // The draws are taken whatever the lesson's state at `now`, so the catalogue is the same lessons on any day.
-    const downloadDraw = r.next();
-    const viewsPerDownload = r.int(3, 12);
-    const extraViews = r.int(5, 80);
+    const [downloadDraw, viewsPerDownload, extraViews] = [r.next(), r.int(3, 12), r.int(5, 80)];
     const reachable = published && liveState !== 'upcoming' && liveState !== 'living';
     const downloadCount = reachable
       ? Math.round(Math.pow(downloadDraw, 2.2) * (excellent ? 900 : 260) * Math.min(1, 0.25 + ageDays / 60))
