@@ -69,6 +69,8 @@ async function writeNotice(page: Page, basics: Locator): Promise<void> {
   const heading = basics.getByRole('toolbar', { name: '活动简介格式工具栏' }).getByRole('button', { name: '2 级标题 H2' });
   await expect.poll(() => heading.evaluate((b) => b === document.activeElement)).toBe(true);
   await page.keyboard.press('Enter');
+  // The button gives the caret back to the text: what is typed before that would go nowhere.
+  await expect.poll(() => notice.evaluate((box) => box.contains(document.activeElement))).toBe(true);
   await page.keyboard.type('征集范围');
   await heading.and(page.locator('[aria-pressed="true"]')).waitFor();
   await page.keyboard.press('Enter');
