@@ -19,4 +19,5 @@ export { uploaderMessages, type UploaderMessages } from './uploader/messages.js'
 export { PlatformProvider, usePlatform, type PlatformProviderProps } from './shared/PlatformContext.js';
 export { getPlatform, scriptOrigin, type Platform } from './shared/platformRegistry.js';
 export { useStore, type ReadableStore } from './shared/useStore.js';
+export { Thumbnail, type ThumbnailProps } from './shared/Thumbnail.js';
 export { dispatch } from './shared/dispatch.js';
