@@ -127,10 +127,26 @@ for (const stage of stages) {
   );
 }
 
+// The vitest suites' JSON reports: how many passed, and the failed tests by name, so the end of a long
+// log says which ones (a CI page that shows only the log's tail still names them).
 let tests = 0;
+const failedTests = [];
+const firstLine = (text) => String(text ?? '').split('\n')[0].slice(0, 300);
 for (const f of ['sdk', 'server-pglite', 'server-postgres', 'faults-pglite', 'faults-postgres', 'portal', 'e2e', ...NODE_RUNTIMES.flatMap((v) => ['sdk', 'server', 'portal'].map((s) => `${s}-node${v.split('.')[0]}`))]) {
   const file = join(results, f + '.json');
-  if (existsSync(file)) tests += JSON.parse(readFileSync(file, 'utf8')).numPassedTests ?? 0;
+  if (!existsSync(file)) continue;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  tests += report.numPassedTests ?? 0;
+  for (const testFile of report.testResults ?? []) {
+    const name = testFile.name.slice(root.length + 1);
+    const failures = (testFile.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failures) failedTests.push(`${f}: ${name} › ${t.fullName}\n    ${firstLine(t.failureMessages?.[0])}`);
+    if (!failures.length && testFile.status === 'failed') failedTests.push(`${f}: ${name}\n    ${firstLine(testFile.message)}`);
+  }
+}
+if (failedTests.length) {
+  console.log('\n━━ failed tests ━━');
+  for (const line of failedTests) console.log(`✗ ${line}`);
 }
 console.log('\n━━ summary ━━');
 for (const suite of suites) {

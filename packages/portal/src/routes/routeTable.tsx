@@ -14,8 +14,9 @@ const handle = (title: ScreenHandle['title']): ScreenHandle => ({ title });
 /**
  * antd's provider as a pathless layout route around the screens: it loads together with the first
  * screen (react-router fetches the lazy parts of all matched routes at once), never with the shell.
- * The home screen and the redirects to it stay outside: plain markup, so a visitor's first page never
- * fetches antd (the notices there come from app/NoticeHost.tsx, fetched on the first one).
+ * The home screen, the redirects to it and the screens marked `plain` (a lesson's page) stay outside:
+ * plain markup, so those pages never fetch antd (the notices there come from app/NoticeHost.tsx,
+ * fetched on the first one).
  */
 const antdLayout = lazyScreen(() => import('../app/AntdRoot'), []);
 
@@ -43,10 +44,11 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="/main/type=new" replace /> },
           { path: 'main', element: <Navigate to="/main/type=new" replace /> },
           { path: 'main/:params', handle: handle('screen.home'), lazy: screens.home },
+          ...userRoutes.filter((route) => route.plain).map(({ path, title, screen }) => ({ path, handle: handle(title), lazy: screens[screen] })),
           {
             lazy: antdLayout,
             children: [
-              ...userRoutes.map(({ path, title, screen }) => ({ path, handle: handle(title), lazy: screens[screen] })),
+              ...userRoutes.filter((route) => !route.plain).map(({ path, title, screen }) => ({ path, handle: handle(title), lazy: screens[screen] })),
               {
                 path: 'waitPage/:pageType/:menuType?',
                 handle: handle('screen.waitPage'),

@@ -6,7 +6,13 @@ import type { ScreenKey } from './screens';
  * `screens`) and its name (tab title; placeholders show it). Paths are relative to the shell. Both
  * spellings of "more lessons" exist in links that are out there.
  */
-export const userRoutes: ReadonlyArray<{ path: string; title: MessageKey; screen: ScreenKey }> = [
+export const userRoutes: ReadonlyArray<{
+  path: string;
+  title: MessageKey;
+  screen: ScreenKey;
+  /** The screen and what it imports carry no antd: it sits outside antd's layout route (routes/routeTable.tsx). */
+  plain?: true;
+}> = [
   { path: 'learn', title: 'screen.learn', screen: 'learn' },
   { path: 'learn/demand/:params', title: 'screen.learnDemand', screen: 'learn' },
   { path: 'personal-center', title: 'user.personalCenter', screen: 'personalCenter' },
@@ -24,7 +30,7 @@ export const userRoutes: ReadonlyArray<{ path: string; title: MessageKey; screen
   { path: 'tool-share/:tool/:token', title: 'tools.title', screen: 'toolShare' },
   { path: 'my-notes', title: 'screen.notes', screen: 'myNotes' },
   { path: 'study-record', title: 'screen.studyRecord', screen: 'studyRecord' },
-  { path: 'course-detail/:courseId/:fromPage?', title: 'screen.courseDetail', screen: 'courseDetail' },
+  { path: 'course-detail/:courseId/:fromPage?', title: 'screen.courseDetail', screen: 'courseDetail', plain: true },
   { path: 'more-lessons/:type', title: 'screen.moreLessons', screen: 'moreLessons' },
   { path: 'moreLessons/:type', title: 'screen.moreLessons', screen: 'moreLessons' },
   { path: 'live-class-schedule', title: 'screen.liveSchedule', screen: 'liveSchedule' },

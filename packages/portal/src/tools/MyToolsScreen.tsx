@@ -10,12 +10,10 @@ import { useAsync } from '../lessons/useAsync';
 import { RequireTeacher } from '../lessons/teach/RequireTeacher';
 import { useToolsApi } from './useToolsApi';
 import { ShareDialog } from './ShareDialog';
+import { toolPath } from './toolPath';
 
 const PAGE_SIZE = 10;
 
-/** The path of the editor for a document (`new` for a new one). */
-export const toolPath = (tool: ToolId, resourceId = 'new', node?: { nodeId: string; nodeLabel: string }) =>
-  `/my-tools/${tool}/${encodeURIComponent(resourceId)}${node ? `?nodeId=${encodeURIComponent(node.nodeId)}&nodeLabel=${encodeURIComponent(node.nodeLabel)}` : ''}`;
 
 function ToolTable() {
   const t = useT();

@@ -3,7 +3,7 @@ import { isToolId } from '@dscloud/sdk/tools';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useLocale, useT } from '../i18n/useT';
 import { RequireTeacher } from '../lessons/teach/RequireTeacher';
-import { toolPath } from './MyToolsScreen';
+import { toolPath } from './toolPath';
 
 // The portal bundles the tools from source, so their static files (hanzi stroke data, the whiteboard's
 // fonts and stylesheet) are not beside its chunks: they come with the element bundle the server serves

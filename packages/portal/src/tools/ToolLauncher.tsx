@@ -2,7 +2,7 @@ import { TOOL_IDS, TOOL_TITLES } from '@dscloud/sdk/tools';
 import { Link } from 'react-router';
 import { useLocale, useT } from '../i18n/useT';
 import { useViewer } from '../platform/hooks';
-import { toolPath } from './MyToolsScreen';
+import { toolPath } from './toolPath';
 
 /** On a lesson's page, for teachers: open a tool with a new document that belongs to the lesson's node. */
 export function ToolLauncher({ nodeId, nodeLabel }: { nodeId: string | null; nodeLabel: string }) {

@@ -1,5 +1,4 @@
 import { LessonPlayer } from '@dscloud/elements';
-import { Breadcrumb, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useLocale, useT } from '../../i18n/useT';
@@ -47,19 +46,23 @@ export default function CourseDetailScreen() {
     );
   }
   const detail = lesson.data?.lessonId === courseId ? lesson.data : null;
-  if (!detail) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (!detail) return <DetailSkeleton />;
   // The lesson's own teacher marks the key points while watching (the server checks again on save).
   const ownLesson = !!userId && (detail.createdBy === userId || detail.teacherUserId === userId);
 
   return (
     <div className="ds-detail">
-      <Breadcrumb
-        items={[
-          { title: <Link to="/main/type=new">{t('nav.home')}</Link> },
-          { title: <Link to="/learn">{t(detail.liveFlag ? 'learn.live' : 'screen.learnDemand')}</Link> },
-          { title: detail.title },
-        ]}
-      />
+      <nav className="ds-breadcrumb" aria-label={t('detail.breadcrumb')}>
+        <ol>
+          <li>
+            <Link to="/main/type=new">{t('nav.home')}</Link>
+          </li>
+          <li>
+            <Link to="/learn">{t(detail.liveFlag ? 'learn.live' : 'screen.learnDemand')}</Link>
+          </li>
+          <li aria-current="page">{detail.title}</li>
+        </ol>
+      </nav>
       <h1 className="ds-screen-title ds-detail-title">{detail.title}</h1>
       <div className="ds-detail-meta">
         <SubjectTag code={detail.subjectCode} name={detail.subjectName} />
@@ -106,6 +109,19 @@ export default function CourseDetailScreen() {
         </div>
         <LessonGrid state={related} label={t('detail.related')} placeholders={{ count: RELATED_COUNT }} />
       </section>
+    </div>
+  );
+}
+
+/** The page's shape while the lesson loads: the path, the title, the facts line and the 16:9 player. */
+function DetailSkeleton() {
+  const t = useT();
+  return (
+    <div className="ds-detail ds-detail-skeleton" role="status" aria-label={t('loading')}>
+      <div className="ds-detail-skeleton-line" style={{ width: '30%' }} />
+      <div className="ds-detail-skeleton-title" />
+      <div className="ds-detail-skeleton-line" style={{ width: '60%' }} />
+      <div className="ds-detail-player ds-detail-skeleton-player" />
     </div>
   );
 }

@@ -1,22 +1,30 @@
-import { DownloadOutlined, StarFilled, StarOutlined } from '@ant-design/icons';
-import { App, Button, Rate } from 'antd';
-import { useState } from 'react';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useRef, useState } from 'react';
 import type { LessonDetail } from '../../api/lessons';
 import { useT } from '../../i18n/useT';
+import { portalNotify } from '../../platform/noticeBridge';
 import { useDeviceBridge, useLoggedIn } from '../../platform/hooks';
 import { usePortal } from '../../platform/PortalContext';
 import { useLessonsApi } from '../useLessonsApi';
+import { Star, StarRating } from './StarRating';
 
-/** Collect, download and rate a lesson; visitors are told these need a login. */
+/** How long 「评分已提交」 stays up (antd's message default). */
+const SAVED_NOTICE_MS = 3000;
+
+/**
+ * Collect, download and rate a lesson; visitors are told these need a login. Plain markup and the
+ * shell's buttons (the lesson page loads no antd: docs/performance.md, "A lesson without antd");
+ * notices go through the platform's notice bridge, which fetches its toast on the first one.
+ */
 export function LessonActions({ lesson }: { lesson: LessonDetail }) {
   const t = useT();
   const api = useLessonsApi();
   const { platform } = usePortal();
-  const { message } = App.useApp();
   const loggedIn = useLoggedIn();
   const device = useDeviceBridge();
   const [collected, setCollected] = useState(lesson.collected);
   const [busy, setBusy] = useState(false);
+  const [downloading, setDownloading] = useState(false);
   const [score, setScore] = useState({ mine: lesson.myScore ?? 0, avg: lesson.scoreAvg ?? 0, count: lesson.scoreCount });
   // Another lesson (or a fresh copy of it) shows its own state (set while rendering, so no frame shows the previous one's).
   const [shown, setShown] = useState(lesson);
@@ -32,6 +40,8 @@ export function LessonActions({ lesson }: { lesson: LessonDetail }) {
     try {
       const answer = await api.collect(lesson.lessonId, !collected);
       setCollected(answer.collected);
+    } catch {
+      // The SDK has shown the server's words.
     } finally {
       setBusy(false);
     }
@@ -41,39 +51,60 @@ export function LessonActions({ lesson }: { lesson: LessonDetail }) {
     // Counted first: the browser leaves for the file right after.
     void api.addDownloadCount(lesson.lessonId).catch(() => undefined);
     // Spec §8: 「正在下载，请稍候」 while the shell (or the browser) takes the file.
-    const hide = message.loading(t('device.downloading'), 0);
+    setDownloading(true);
     device.bridge
       .downloadFile({ url: platform.http.url(video.playUrl), fileName: `${lesson.title}.mp4` })
-      .catch((error: unknown) => void message.error(error instanceof Error ? error.message : String(error)))
-      .finally(() => (device.status === 'shell' ? hide() : setTimeout(hide, 1500)));
+      .catch((error: unknown) => portalNotify({ kind: 'error', message: error instanceof Error ? error.message : String(error), duration: 5000 }))
+      .finally(() => (device.status === 'shell' ? setDownloading(false) : setTimeout(() => setDownloading(false), 1500)));
   };
+  // The stars follow the viewer at once; the server gets one score at a time, the last one chosen
+  // (arrow keys move through the stars and choose each on the way).
+  const sending = useRef<{ lessonId: string; next: number | null } | null>(null);
   const rate = async (value: number) => {
-    if (!value) return;
-    const answer = await api.score(lesson.lessonId, value);
-    setScore({ mine: value, avg: answer.scoreAvg, count: answer.scoreCount });
-    message.success(t('detail.scoreSaved'));
+    if (!value || value === score.mine) return;
+    setScore((s) => ({ ...s, mine: value }));
+    if (sending.current?.lessonId === lesson.lessonId) {
+      sending.current.next = value;
+      return;
+    }
+    const run = { lessonId: lesson.lessonId, next: null as number | null };
+    sending.current = run;
+    let saved = score.mine;
+    let failed = false;
+    for (let sent: number | null = value; sent !== null; sent = run.next, run.next = null) {
+      try {
+        const answer = await api.score(run.lessonId, sent);
+        saved = sent;
+        failed = false;
+        if (sending.current === run) setScore({ mine: run.next ?? sent, avg: answer.scoreAvg, count: answer.scoreCount });
+      } catch {
+        // The SDK has shown the server's words; the stars go back to the last score kept.
+        failed = true;
+      }
+    }
+    if (sending.current !== run) return;
+    sending.current = null;
+    if (failed) setScore((s) => ({ ...s, mine: saved }));
+    else portalNotify({ kind: 'success', message: t('detail.scoreSaved'), duration: SAVED_NOTICE_MS });
   };
 
   return (
     <div className="ds-detail-actions">
       {loggedIn ? (
         <>
-          <Button
-            icon={collected ? <StarFilled /> : <StarOutlined />}
-            aria-pressed={collected}
-            loading={busy}
-            onClick={() => void toggle()}
-          >
+          <button type="button" className="ds-button" aria-pressed={collected} aria-busy={busy} disabled={busy} onClick={() => void toggle()}>
+            {busy ? <span className="ds-spinner ds-spinner--inline" aria-hidden="true" /> : <Star filled={collected} />}
             {collected ? t('detail.collected') : t('detail.collect')}
-          </Button>
+          </button>
           {video ? (
-            <Button icon={<DownloadOutlined />} onClick={download}>
+            <button type="button" className="ds-button" aria-busy={downloading} onClick={download}>
+              {downloading ? <span className="ds-spinner ds-spinner--inline" aria-hidden="true" /> : <DownloadOutlined aria-hidden="true" />}
               {t('detail.download')}
-            </Button>
+            </button>
           ) : null}
           <span className="ds-detail-rate">
             <span id="detail-rate-label">{t('detail.score')}</span>
-            <Rate value={score.mine} onChange={(v) => void rate(v)} aria-labelledby="detail-rate-label" />
+            <StarRating value={score.mine} onChange={(v) => void rate(v)} labelledBy="detail-rate-label" />
           </span>
         </>
       ) : (
@@ -82,6 +113,9 @@ export function LessonActions({ lesson }: { lesson: LessonDetail }) {
       {score.count > 0 ? (
         <span className="ds-detail-hint">{t('detail.scoreAvg', { avg: score.avg.toFixed(1), count: score.count })}</span>
       ) : null}
+      <span className="ds-detail-hint" role="status">
+        {downloading ? t('device.downloading') : ''}
+      </span>
     </div>
   );
 }
