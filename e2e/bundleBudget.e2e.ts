@@ -91,11 +91,11 @@ describe('the portal first load', () => {
     expect(screensOf(editor).sort()).toEqual(['CreateActivityScreen', 'HelpArticlesScreen']);
   });
 
-  it("leaves antd out of the home screen and a lesson's page: their code and everything it imports statically carry none", () => {
+  it("leaves antd out of home, /learn and a lesson's page: their code and everything it imports statically carry none", () => {
     // Every antd component asks the config context for its class prefix: a mark of antd's code.
     const isAntd = (f: string) => f.startsWith('antd-') || read(f).includes('getPrefixCls');
     expect(chunks.filter(isAntd).length, 'the mark finds antd in the build').toBeGreaterThan(10);
-    for (const screen of ['HomeScreen', 'CourseDetailScreen']) {
+    for (const screen of ['HomeScreen', 'LearnScreen', 'CourseDetailScreen']) {
       const own = chunks.filter((f) => f.startsWith(`${screen}-`));
       expect(own, screen).toHaveLength(1);
       const reached = [...staticImports(join(dist, 'assets', own[0]!))].map((f) => f.slice(f.lastIndexOf('/') + 1));

@@ -1,6 +1,6 @@
 /**
  * The home screen without antd (docs/performance.md, "Home without antd"): a visitor's and a signed-in
- * user's home fetch no antd, and what needs antd there still works: a failed call's notice shows
+ * user's home fetch no antd, nor does /learn until its pickers are shown, and what needs antd there still works: a failed call's notice shows
  * (the page's own notice sink is fetched on the first notice), the failed list offers a retry.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -32,7 +32,7 @@ describe('home without antd', () => {
     await browser?.close();
   });
 
-  it("a visitor's home fetches no antd; the next screen brings it", async () => {
+  it("a visitor's home and /learn fetch no antd; a screen that uses it brings it", async () => {
     const { context, page } = await newPage(browser);
     const scripts = scriptsOf(page);
     await open(page, '/');
@@ -42,6 +42,12 @@ describe('home without antd', () => {
     expect(scripts.filter((s) => ANTD.test(s))).toEqual([]);
     await page.getByRole('link', { name: '智慧学习' }).click();
     await page.getByRole('button', { name: '搜索' }).waitFor();
+    await page.getByRole('list', { name: '课程列表' }).getByRole('link').first().waitFor({ timeout: 20_000 });
+    expect(scripts.filter((s) => ANTD.test(s))).toEqual([]);
+    // A subject chosen on /learn shows the edition and book pickers: they come with antd.
+    await page.getByRole('radiogroup', { name: '学段' }).getByText('小学', { exact: true }).click();
+    await page.getByRole('radiogroup', { name: '学科' }).getByText('数学', { exact: true }).click();
+    await page.getByRole('combobox', { name: '版本' }).waitFor({ timeout: 20_000 });
     expect(scripts.filter((s) => ANTD.test(s))).toHaveLength(1);
     await context.close();
   });

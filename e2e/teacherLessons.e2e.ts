@@ -79,7 +79,7 @@ describe('teacher lessons on the portal', () => {
     await loginAs(page, 'teacher');
     await page.getByRole('link', { name: '智慧教学' }).click();
     await page.waitForURL(/#\/learn$/);
-    await page.getByRole('button', { name: '上传课程' }).click();
+    await page.getByRole('link', { name: '上传课程' }).click();
     await page.waitForURL(/#\/my-lessons\/new$/);
     await page.getByRole('heading', { level: 1, name: '上传课程' }).waitFor();
 
@@ -211,6 +211,7 @@ describe('teacher lessons on the portal', () => {
     expect(await page.locator('.ds-teach-uploader').count()).toBe(0);
     await open(page, '/learn');
     await page.getByRole('heading', { level: 1, name: '智慧学习' }).waitFor();
+    expect(await page.getByRole('link', { name: '上传课程' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: '上传课程' }).count()).toBe(0);
 
     const token = (await storedToken(page))!;

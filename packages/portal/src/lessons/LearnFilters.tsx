@@ -1,51 +1,17 @@
 import { Stages } from '@dscloud/sdk/codes';
-import { Radio, TreeSelect } from 'antd';
-import type { ReactNode } from 'react';
-import type { SubjectOption, TreeNode } from '../api/lessons';
+import { lazy, Suspense, type ReactNode } from 'react';
+import type { SubjectOption } from '../api/lessons';
 import { useLocale, useT } from '../i18n/useT';
+import { ChoiceChips } from './ChoiceChips';
 import { gradesOf, type HistoryLabels, type LearnChoice } from './learnFilter';
-import { NamedSelect } from './NamedSelect';
 import { useAsync } from './useAsync';
 import { useLessonsApi } from './useLessonsApi';
 
+/** The pickers bring antd: fetched when a subject is chosen, not for the screen's first view. */
+const LearnPickers = lazy(() => import('./LearnPickers'));
+
 const ALL = 0;
 const GRADE_NAMES = ['', '一年级', '二年级', '三年级', '四年级', '五年级', '六年级', '七年级', '八年级', '九年级', '高一', '高二', '高三'];
-
-type NodeType = NonNullable<HistoryLabels['nodeType']>;
-type TreeOption = { value: string; title: string; children: TreeOption[] };
-const toOptions = (nodes: TreeNode[]): TreeOption[] => nodes.map((n) => ({ value: n.nodeId, title: n.name, children: toOptions(n.children) }));
-
-function findOption(options: TreeOption[], value: string | undefined): TreeOption | undefined {
-  for (const option of options) {
-    const found = option.value === value ? option : findOption(option.children, value);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/**
- * One curriculum tree as a searchable picker: arrow keys move, typing filters, Enter chooses. It shows
- * the chosen node only when the node is in its tree (the other picker may hold it).
- */
-function NodePicker(props: { label: string; nodes: TreeNode[] | null; loading: boolean; nodeId: string | undefined; onPick: (nodeId: string | undefined, name: string | undefined) => void }) {
-  const options = toOptions(props.nodes ?? []);
-  const chosen = findOption(options, props.nodeId);
-  return (
-    <TreeSelect
-      aria-label={props.label}
-      placeholder={props.label}
-      allowClear
-      showSearch
-      treeNodeFilterProp="title"
-      loading={props.loading}
-      value={chosen?.value}
-      treeData={options}
-      onChange={(nodeId?: string) => props.onPick(nodeId, findOption(options, nodeId)?.title)}
-      popupMatchSelectWidth={false}
-      treeDefaultExpandAll
-    />
-  );
-}
 
 function Row({ id, label, children }: { id: string; label: string; children: ReactNode }) {
   return (
@@ -74,21 +40,6 @@ export function LearnFilters({ choice, onChange }: { choice: LearnChoice; onChan
   const ofStage = all.filter((s) => s.stage === choice.stage);
   const subject = ofStage.find((s) => s.subjectCode === choice.subjectCode);
   const grades = gradesOf(choice.stage);
-  const books = useAsync(
-    async () => (choice.subjectCode ? api.books({ subjectCode: choice.subjectCode, editionId: choice.editionId, grade: choice.grade }) : []),
-    [api, choice.subjectCode, choice.editionId, choice.grade],
-  );
-  const tree = useAsync(async () => (choice.bookId ? api.chapterTree(choice.bookId) : []), [api, choice.bookId]);
-  const knowledge = useAsync(
-    async () => (choice.bookId && choice.subjectCode ? api.knowledgeTree(choice.subjectCode) : []),
-    [api, choice.bookId, choice.subjectCode],
-  );
-  const pickNode = (nodeType: NodeType) => (nodeId: string | undefined, nodeLabel: string | undefined) =>
-    onChange({ nodeId }, { bookLabel: bookLabel(choice.bookId), nodeLabel, nodeType: nodeId ? nodeType : undefined });
-  const bookLabel = (bookId: string | undefined) => {
-    const book = books.data?.find((b) => b.bookId === bookId);
-    return book ? `${book.editionName} ${book.name}` : undefined;
-  };
   const stageName = (code: number) => {
     const entry = Stages.find(code);
     return (en ? entry?.labelEn : entry?.label) ?? all.find((s) => s.stage === code)?.stageName ?? String(code);
@@ -99,32 +50,29 @@ export function LearnFilters({ choice, onChange }: { choice: LearnChoice; onChan
   return (
     <section className="ds-panel ds-filters" aria-label={t('learn.filters')}>
       <Row id="filter-stage" label={t('learn.stage')}>
-        <Radio.Group
-          aria-labelledby="filter-stage"
-          optionType="button"
+        <ChoiceChips
+          labelledBy="filter-stage"
           value={choice.stage ?? ALL}
-          onChange={(e) => pick('stage')(e.target.value as number)}
+          onChange={pick('stage')}
           options={[{ value: ALL, label: t('learn.all') }, ...stages.map((code) => ({ value: code, label: stageName(code) }))]}
         />
       </Row>
       {choice.stage ? (
         <Row id="filter-subject" label={t('learn.subject')}>
-          <Radio.Group
-            aria-labelledby="filter-subject"
-            optionType="button"
+          <ChoiceChips
+            labelledBy="filter-subject"
             value={choice.subjectCode ?? ALL}
-            onChange={(e) => pick('subjectCode')(e.target.value as number)}
+            onChange={pick('subjectCode')}
             options={[{ value: ALL, label: t('learn.all') }, ...ofStage.map((s) => ({ value: s.subjectCode, label: s.subjectName }))]}
           />
         </Row>
       ) : null}
       {grades.length ? (
         <Row id="filter-grade" label={t('learn.grade')}>
-          <Radio.Group
-            aria-labelledby="filter-grade"
-            optionType="button"
+          <ChoiceChips
+            labelledBy="filter-grade"
             value={choice.grade ?? ALL}
-            onChange={(e) => pick('grade')(e.target.value as number)}
+            onChange={pick('grade')}
             options={[{ value: ALL, label: t('learn.all') }, ...grades.map((g) => ({ value: g, label: GRADE_NAMES[g] ?? String(g) }))]}
           />
         </Row>
@@ -132,41 +80,20 @@ export function LearnFilters({ choice, onChange }: { choice: LearnChoice; onChan
       {/* The row stands (with 全部 alone) while the tags load, so the list under the filters does not move when they come. */}
       {tags.data?.length || (tags.status === 'loading' && !tags.data) ? (
         <Row id="filter-tag" label={t('learn.tag')}>
-          <Radio.Group
-            aria-labelledby="filter-tag"
-            optionType="button"
+          <ChoiceChips
+            labelledBy="filter-tag"
             value={choice.tagId ?? ''}
-            onChange={(e) => onChange({ tagId: (e.target.value as string) || undefined })}
+            onChange={(tagId) => onChange({ tagId: tagId || undefined })}
             options={[{ value: '', label: t('learn.all') }, ...(tags.data ?? []).map((tag) => ({ value: tag.tagId, label: tag.name }))]}
           />
         </Row>
       ) : null}
       {subject ? (
         <div className="ds-filter-row ds-filter-pickers">
-          <NamedSelect
-            aria-label={t('learn.edition')}
-            placeholder={t('learn.edition')}
-            allowClear
-            value={choice.editionId}
-            onChange={(editionId?: string) => onChange({ editionId })}
-            options={subject.editions.map((e) => ({ value: e.editionId, label: e.editionName }))}
-          />
-          <NamedSelect
-            aria-label={t('learn.book')}
-            placeholder={t('learn.book')}
-            allowClear
-            value={choice.bookId}
-            loading={books.status === 'loading'}
-            onChange={(bookId?: string) => onChange({ bookId }, { bookLabel: bookLabel(bookId) })}
-            options={(books.data ?? []).map((b) => ({ value: b.bookId, label: bookLabel(b.bookId) }))}
-            popupMatchSelectWidth={false}
-          />
-          {choice.bookId ? (
-            <>
-              <NodePicker label={t('learn.chapter')} nodes={tree.data} loading={tree.status === 'loading'} nodeId={choice.nodeId} onPick={pickNode('chapter')} />
-              <NodePicker label={t('learn.knowledge')} nodes={knowledge.data} loading={knowledge.status === 'loading'} nodeId={choice.nodeId} onPick={pickNode('knowledge')} />
-            </>
-          ) : null}
+          {/* While the pickers' code comes, their row keeps its height. */}
+          <Suspense fallback={<span className="ds-filter-pickers-pending" />}>
+            <LearnPickers choice={choice} subject={subject} onChange={onChange} />
+          </Suspense>
         </div>
       ) : null}
     </section>

@@ -1,11 +1,13 @@
-import { Input, Pagination, Segmented } from 'antd';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useT } from '../i18n/useT';
 import { useCurrentUser, useViewer } from '../platform/hooks';
 import { formatChoice, narrow, parseChoice, sameCurriculum, toFilter, type HistoryLabels, type LearnChoice } from './learnFilter';
+import { ChoiceChips } from './ChoiceChips';
 import { LearnFilters } from './LearnFilters';
 import { LessonGrid } from './LessonGrid';
+import { Pager } from './Pager';
+import { SearchBox } from './SearchBox';
 import { TeachEntry } from './teach/TeachEntry';
 import { mapAsync, useAsync } from './useAsync';
 import { useLessonsApi } from './useLessonsApi';
@@ -74,19 +76,18 @@ export default function LearnScreen() {
       {viewer.kind === 'teacher' ? <TeachEntry /> : null}
       <LearnFilters choice={choice} onChange={change} />
       <div className="ds-toolbar">
-        <Input.Search
+        <SearchBox
           className="ds-learn-search"
-          aria-label={t('learn.keyword')}
-          placeholder={t('learn.keyword')}
-          enterButton={t('learn.search')}
-          allowClear
+          label={t('learn.keyword')}
+          button={t('learn.search')}
           maxLength={50}
           value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
+          onChange={setKeyword}
           onSearch={(value) => change({ keyword: value.trim() || undefined })}
         />
-        <Segmented<LearnChoice['orderBy']>
-          aria-label={t('learn.sort')}
+        <ChoiceChips<LearnChoice['orderBy']>
+          segmented
+          label={t('learn.sort')}
           value={choice.orderBy}
           onChange={(orderBy) => change({ orderBy })}
           options={[
@@ -102,17 +103,7 @@ export default function LearnScreen() {
       {/* The cards' titles are level 3: the results are a section of their own for the heading outline. */}
       <h2 className="ds-visually-hidden">{t('learn.results')}</h2>
       <LessonGrid state={rows} label={t('learn.results')} placeholders={{ count: PAGE_SIZE }} eager={4} />
-      {total > PAGE_SIZE ? (
-        <nav className="ds-pager" aria-label={t('learn.pagination')}>
-          <Pagination
-            current={choice.pageNum}
-            pageSize={PAGE_SIZE}
-            total={total}
-            showSizeChanger={false}
-            onChange={(pageNum) => go({ ...choice, pageNum })}
-          />
-        </nav>
-      ) : null}
+      <Pager current={choice.pageNum} pageSize={PAGE_SIZE} total={total} label={t('learn.pagination')} onChange={(pageNum) => go({ ...choice, pageNum })} />
     </div>
   );
 }

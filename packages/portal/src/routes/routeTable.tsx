@@ -14,7 +14,7 @@ const handle = (title: ScreenHandle['title']): ScreenHandle => ({ title });
 /**
  * antd's provider as a pathless layout route around the screens: it loads together with the first
  * screen (react-router fetches the lazy parts of all matched routes at once), never with the shell.
- * The home screen, the redirects to it and the screens marked `plain` (a lesson's page) stay outside:
+ * The home screen, the redirects to it and the screens marked `plain` (/learn, a lesson's page) stay outside:
  * plain markup, so those pages never fetch antd (the notices there come from app/NoticeHost.tsx,
  * fetched on the first one).
  */

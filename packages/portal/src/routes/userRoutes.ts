@@ -13,8 +13,8 @@ export const userRoutes: ReadonlyArray<{
   /** The screen and what it imports carry no antd: it sits outside antd's layout route (routes/routeTable.tsx). */
   plain?: true;
 }> = [
-  { path: 'learn', title: 'screen.learn', screen: 'learn' },
-  { path: 'learn/demand/:params', title: 'screen.learnDemand', screen: 'learn' },
+  { path: 'learn', title: 'screen.learn', screen: 'learn', plain: true },
+  { path: 'learn/demand/:params', title: 'screen.learnDemand', screen: 'learn', plain: true },
   { path: 'personal-center', title: 'user.personalCenter', screen: 'personalCenter' },
   { path: 'help', title: 'screen.help', screen: 'helpCentre' },
   { path: 'feedback', title: 'screen.help', screen: 'helpCentre' },
