@@ -177,7 +177,11 @@ describe('lesson management', () => {
     // The teacher, found by name among the teacher introductions.
     await drawer.getByLabel('授课教师（可选）', { exact: true }).click();
     await page.keyboard.type('王晓明');
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="王晓明（东山市南湖区实验小学）"]').click();
+    const teacherOption = '王晓明（东山市南湖区实验小学）';
+    await page.locator(`.ant-select-dropdown:visible:not([class*="-enter"]):not([class*="-appear"]) .ant-select-item-option[title="${teacherOption}"]`).click();
+    // Chosen: the field shows the teacher before the form is sent.
+    const teacherField = page.getByLabel('授课教师（可选）', { exact: true });
+    await drawer.locator('.ant-select', { has: teacherField }).locator(`[title="${teacherOption}"]`).first().waitFor();
     await drawer.locator('.ds-teach-actions button[type="submit"]').click();
     await page.getByText('操作成功').first().waitFor({ timeout: 15_000 });
     await drawer.waitFor({ state: 'hidden' });

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { animationsSettled } from './support/axe';
 import { launchBrowser, newPage, open } from './support/browser';
 
 describe('visitor (not logged in)', () => {
@@ -89,6 +90,29 @@ describe('visitor (not logged in)', () => {
     await page.keyboard.press('Enter');
     expect(await group.getAttribute('aria-expanded')).toBe('true');
     await context.close();
+  });
+
+  it("opens antd's dialogs with their animation, and without it for a reader who asked for reduced motion", async () => {
+    for (const motion of ['no-preference', 'reduce'] as const) {
+      const { context, page } = await newPage(browser, undefined, { motion });
+      await open(page, '/main/type=new');
+      // Counts the CSS animations that start in antd's dialog layer (the dialog and its mask) from now on.
+      await page.evaluate(() => {
+        const seen = { count: 0 };
+        (window as unknown as { dialogAnimations: typeof seen }).dialogAnimations = seen;
+        document.addEventListener('animationstart', (event) => {
+          if ((event.target as Element).closest('.ant-modal-root')) seen.count++;
+        });
+      });
+      await page.locator('.ds-nav-desktop').getByRole('button', { name: /名校/ }).click();
+      await page.locator('.ds-nav-desktop').getByRole('button', { name: '东北师大附小' }).click();
+      await page.getByRole('dialog').getByText('敬请期待').waitFor();
+      await animationsSettled(page);
+      const started = await page.evaluate(() => (window as unknown as { dialogAnimations: { count: number } }).dialogAnimations.count);
+      if (motion === 'reduce') expect(started, 'animations under reduced motion').toBe(0);
+      else expect(started, 'animations by default').toBeGreaterThan(0);
+      await context.close();
+    }
   });
 
   it('switches a screen already shown to English: its words, loaded with the screen, change at once', async () => {

@@ -17,11 +17,17 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * A new browser context and page. The context asks for reduced motion, as a reader may: antd's dialogs,
+ * menus and messages then open without their animation (app/AntdRoot.tsx), so no click lands on a popup
+ * that is still moving into place. `motion: 'no-preference'` keeps the animations (tested in visitor.e2e.ts).
+ */
 export async function newPage(
   browser: Browser,
   viewport = { width: 1280, height: 800 },
+  { motion = 'reduce' }: { motion?: 'reduce' | 'no-preference' } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, locale: 'zh-CN' });
+  const context = await browser.newContext({ viewport, locale: 'zh-CN', reducedMotion: motion });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('[page error]', error.message));
   return { context, page };
