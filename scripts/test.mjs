@@ -8,7 +8,7 @@
 // `TEST_ONLY=lint,portal` runs the suites whose names contain one of the words.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { root } from './build-steps.mjs';
 import { NODE_RUNTIMES, nodeRuntime } from './node-runtimes.mjs';
 
@@ -138,7 +138,7 @@ for (const f of ['sdk', 'server-pglite', 'server-postgres', 'faults-pglite', 'fa
   const report = JSON.parse(readFileSync(file, 'utf8'));
   tests += report.numPassedTests ?? 0;
   for (const testFile of report.testResults ?? []) {
-    const name = testFile.name.slice(root.length + 1);
+    const name = relative(root, testFile.name);
     const failures = (testFile.assertionResults ?? []).filter((t) => t.status === 'failed');
     for (const t of failures) failedTests.push(`${f}: ${name} › ${t.fullName}\n    ${firstLine(t.failureMessages?.[0])}`);
     if (!failures.length && testFile.status === 'failed') failedTests.push(`${f}: ${name}\n    ${firstLine(testFile.message)}`);
