@@ -4,8 +4,8 @@
  * when several servers must share one key.
  */
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { readOrCreate } from './secrets.js';
 
 export interface RsaKeys {
   privateKey: KeyObject;
@@ -27,11 +27,7 @@ export function generateRsaKeys(): RsaKeys {
 export function loadRsaKeys(options: { pem?: string; dataDir?: string }): RsaKeys {
   if (options.pem) return fromPrivatePem(options.pem.replace(/\\n/g, '\n'));
   if (!options.dataDir) return generateRsaKeys();
+  // Servers sharing DATA_DIR and starting together end with the one key that was linked into place first.
   const file = path.join(options.dataDir, 'rsa-private.pem');
-  if (existsSync(file)) return fromPrivatePem(readFileSync(file, 'utf8'));
-  mkdirSync(options.dataDir, { recursive: true });
-  const keys = generateRsaKeys();
-  writeFileSync(file, keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), { mode: 0o600, flag: 'wx' });
-  chmodSync(file, 0o600);
-  return keys;
+  return fromPrivatePem(readOrCreate(file, () => generateRsaKeys().privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()));
 }
