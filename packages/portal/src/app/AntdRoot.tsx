@@ -1,7 +1,7 @@
 import { App as AntApp, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
-import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { useLocale } from '../i18n/useT';
 import { attachNoticeSink } from '../platform/noticeBridge';
@@ -15,16 +15,15 @@ import { theme } from './theme';
  */
 export function AntdScope({ children }: { children: ReactNode }) {
   const locale = useLocale();
-  const still = useReducedMotion();
-  // A reader who asked the system for less motion gets antd's dialogs, menus and messages without it.
-  const themed = useMemo(() => (still ? { ...theme, token: { ...theme.token, motion: false } } : theme), [still]);
   return (
-    <ConfigProvider locale={locale === 'en' ? enUS : zhCN} theme={themed} button={{ autoInsertSpace: false }}>
+    <ConfigProvider locale={locale === 'en' ? enUS : zhCN} theme={useReducedMotion() ? stillTheme : theme} button={{ autoInsertSpace: false }}>
       {children}
     </ConfigProvider>
   );
 }
 
+/** A reader who asked the system for less motion gets antd's dialogs, menus and messages without it. */
+const stillTheme = { ...theme, token: { ...theme.token, motion: false } };
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 const subscribeMotion = (onChange: () => void) => {
   const query = window.matchMedia(REDUCED_MOTION);

@@ -10,6 +10,7 @@ import { screens } from './screens';
 import { userRoutes } from './userRoutes';
 
 const handle = (title: ScreenHandle['title']): ScreenHandle => ({ title });
+const userRoute = ({ path, title, screen }: (typeof userRoutes)[number]): RouteObject => ({ path, handle: handle(title), lazy: screens[screen] });
 
 /**
  * antd's provider as a pathless layout route around the screens: it loads together with the first
@@ -44,11 +45,11 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="/main/type=new" replace /> },
           { path: 'main', element: <Navigate to="/main/type=new" replace /> },
           { path: 'main/:params', handle: handle('screen.home'), lazy: screens.home },
-          ...userRoutes.filter((route) => route.plain).map(({ path, title, screen }) => ({ path, handle: handle(title), lazy: screens[screen] })),
+          ...userRoutes.filter((route) => route.plain).map(userRoute),
           {
             lazy: antdLayout,
             children: [
-              ...userRoutes.filter((route) => !route.plain).map(({ path, title, screen }) => ({ path, handle: handle(title), lazy: screens[screen] })),
+              ...userRoutes.filter((route) => !route.plain).map(userRoute),
               {
                 path: 'waitPage/:pageType/:menuType?',
                 handle: handle('screen.waitPage'),

@@ -14,7 +14,6 @@ import { toolPath } from './toolPath';
 
 const PAGE_SIZE = 10;
 
-
 function ToolTable() {
   const t = useT();
   const lang = useLocale() === 'en' ? 'en' : 'zh-CN';

@@ -1,4 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
+import { ERROR_NOTICE_DURATION } from '@dscloud/sdk/http';
 import { useRef, useState } from 'react';
 import type { LessonDetail } from '../../api/lessons';
 import { useT } from '../../i18n/useT';
@@ -13,7 +14,7 @@ const SAVED_NOTICE_MS = 3000;
 
 /**
  * Collect, download and rate a lesson; visitors are told these need a login. Plain markup and the
- * shell's buttons (the lesson page loads no antd: docs/performance.md, "A lesson without antd");
+ * shell's buttons (the lesson page loads no antd: docs/performance.md, "/learn and a lesson without antd");
  * notices go through the platform's notice bridge, which fetches its toast on the first one.
  */
 export function LessonActions({ lesson }: { lesson: LessonDetail }) {
@@ -54,7 +55,7 @@ export function LessonActions({ lesson }: { lesson: LessonDetail }) {
     setDownloading(true);
     device.bridge
       .downloadFile({ url: platform.http.url(video.playUrl), fileName: `${lesson.title}.mp4` })
-      .catch((error: unknown) => portalNotify({ kind: 'error', message: error instanceof Error ? error.message : String(error), duration: 5000 }))
+      .catch((error: unknown) => portalNotify({ kind: 'error', message: error instanceof Error ? error.message : String(error), duration: ERROR_NOTICE_DURATION }))
       .finally(() => (device.status === 'shell' ? setDownloading(false) : setTimeout(() => setDownloading(false), 1500)));
   };
   // The stars follow the viewer at once; the server gets one score at a time, the last one chosen
@@ -67,25 +68,26 @@ export function LessonActions({ lesson }: { lesson: LessonDetail }) {
       sending.current.next = value;
       return;
     }
-    const run = { lessonId: lesson.lessonId, next: null as number | null };
+    const run: { lessonId: string; next: number | null } = { lessonId: lesson.lessonId, next: value };
     sending.current = run;
-    let saved = score.mine;
-    let failed = false;
-    for (let sent: number | null = value; sent !== null; sent = run.next, run.next = null) {
+    let kept = { mine: score.mine, avg: score.avg, count: score.count };
+    let lastFailed = false;
+    while (run.next !== null) {
+      const sent = run.next;
+      run.next = null;
       try {
         const answer = await api.score(run.lessonId, sent);
-        saved = sent;
-        failed = false;
-        if (sending.current === run) setScore({ mine: run.next ?? sent, avg: answer.scoreAvg, count: answer.scoreCount });
+        kept = { mine: sent, avg: answer.scoreAvg, count: answer.scoreCount };
+        lastFailed = false;
       } catch {
         // The SDK has shown the server's words; the stars go back to the last score kept.
-        failed = true;
+        lastFailed = true;
       }
     }
     if (sending.current !== run) return;
     sending.current = null;
-    if (failed) setScore((s) => ({ ...s, mine: saved }));
-    else portalNotify({ kind: 'success', message: t('detail.scoreSaved'), duration: SAVED_NOTICE_MS });
+    setScore(kept);
+    if (!lastFailed) portalNotify({ kind: 'success', message: t('detail.scoreSaved'), duration: SAVED_NOTICE_MS });
   };
 
   return (

@@ -10,7 +10,7 @@ const STARS = [1, 2, 3, 4, 5] as const;
  */
 export function Star({ filled = true }: { filled?: boolean }) {
   return (
-    <svg className="ds-star-icon" viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false">
+    <svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false">
       <polygon
         points="12 1.8 15.1 8.3 22.2 9.2 17 14.1 18.4 21.2 12 17.7 5.6 21.2 7 14.1 1.8 9.2 8.9 8.3"
         fill={filled ? 'currentColor' : 'none'}
@@ -27,7 +27,7 @@ export function Star({ filled = true }: { filled?: boolean }) {
  * loads no antd). The radios keep what a keyboard and a screen reader expect: Tab reaches the group,
  * the arrow keys choose, each star is named. Choosing the score the viewer already gave changes nothing.
  */
-export function StarRating({ value, onChange, labelledBy, disabled = false }: { value: number; onChange: (value: number) => void; labelledBy: string; disabled?: boolean }) {
+export function StarRating({ value, onChange, labelledBy }: { value: number; onChange: (value: number) => void; labelledBy: string }) {
   const t = useT();
   const name = useId();
   const [hover, setHover] = useState(0);
@@ -42,7 +42,6 @@ export function StarRating({ value, onChange, labelledBy, disabled = false }: { 
             name={name}
             value={n}
             checked={value === n}
-            disabled={disabled}
             aria-label={t('detail.stars', { n })}
             onChange={() => onChange(n)}
           />
