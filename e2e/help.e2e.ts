@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animationsSettled, seriousViolations } from './support/axe';
+import { seriousViolations } from './support/axe';
 import { atRoute, launchBrowser, loginAs, newPage, open } from './support/browser';
 
 const CONTENT = `上传作品时进度停在 99%，刷新后仍然如此（${randomBytes(3).toString('hex')}）`;
@@ -53,8 +53,6 @@ describe('help centre and feedback', () => {
     await page.getByRole('button', { name: '提交反馈' }).click();
     const ask = page.getByRole('dialog').filter({ hasText: '需要登录后查看，是否登录？' });
     await ask.waitFor({ timeout: 10_000 });
-    // Answered once the dialog has come to rest (a click on a dialog still zooming in can miss its button).
-    await animationsSettled(page);
     await ask.getByRole('button', { name: '登录' }).click();
     await atRoute(page, /#\/login\?returnUrl=%2Ffeedback/);
     await page.context().close();

@@ -5,17 +5,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginAs, newPage, open } from './support/browser';
+import { ANTD_FILE, launchBrowser, loginAs, newPage, open, scriptsOf } from './support/browser';
 
-/** Every script the page fetches from now on. */
-function scriptsOf(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') seen.push(new URL(request.url()).pathname);
-  });
-  return seen;
-}
-const ANTD = /\/assets\/antd-[^/]+\.js$/;
 
 /** The home screen shown: the recommended lessons and the entries to the lesson areas. */
 async function homeShown(page: Page) {
@@ -39,16 +30,16 @@ describe('home without antd', () => {
     await page.waitForURL(/#\/main\/type=new$/);
     await homeShown(page);
     expect(scripts.length).toBeGreaterThan(2);
-    expect(scripts.filter((s) => ANTD.test(s))).toEqual([]);
+    expect(scripts.filter((s) => ANTD_FILE.test(s))).toEqual([]);
     await page.getByRole('link', { name: '智慧学习' }).click();
     await page.getByRole('button', { name: '搜索' }).waitFor();
     await page.getByRole('list', { name: '课程列表' }).getByRole('link').first().waitFor({ timeout: 20_000 });
-    expect(scripts.filter((s) => ANTD.test(s))).toEqual([]);
+    expect(scripts.filter((s) => ANTD_FILE.test(s))).toEqual([]);
     // A subject chosen on /learn shows the edition and book pickers: they come with antd.
     await page.getByRole('radiogroup', { name: '学段' }).getByText('小学', { exact: true }).click();
     await page.getByRole('radiogroup', { name: '学科' }).getByText('数学', { exact: true }).click();
     await page.getByRole('combobox', { name: '版本' }).waitFor({ timeout: 20_000 });
-    expect(scripts.filter((s) => ANTD.test(s))).toHaveLength(1);
+    expect(scripts.filter((s) => ANTD_FILE.test(s))).toHaveLength(1);
     await context.close();
   });
 
@@ -60,7 +51,7 @@ describe('home without antd', () => {
     await open(fresh, '/main/type=new');
     await fresh.locator('.ds-user-trigger').filter({ hasNotText: '—' }).waitFor({ timeout: 20_000 });
     await homeShown(fresh);
-    expect(scripts.filter((s) => ANTD.test(s))).toEqual([]);
+    expect(scripts.filter((s) => ANTD_FILE.test(s))).toEqual([]);
     await context.close();
   });
 

@@ -1,24 +1,15 @@
 /**
- * A lesson's page without antd (docs/performance.md, "A lesson without antd"): a visitor's and a
+ * A lesson's page without antd (docs/performance.md, "/learn and a lesson without antd"): a visitor's and a
  * signed-in learner's lesson page fetch no antd, and what the page offers still works as before:
  * the path back, the player's cover, collecting, and a score given with the keyboard that the server
  * keeps (the notice that says so fetches the page's own toast).
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
-import { baseUrl, launchBrowser, loginAs, newPage, open } from './support/browser';
+import { ANTD_FILE, baseUrl, launchBrowser, loginAs, newPage, open, scriptsOf } from './support/browser';
 
-const ANTD = /\/assets\/antd-[^/]+\.js$/;
 
-/** Every script the page fetches from now on. */
-function scriptsOf(page: Page): string[] {
-  const seen: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script') seen.push(new URL(request.url()).pathname);
-  });
-  return seen;
-}
 
 /** A published on-demand lesson with a video, as a visitor finds it. */
 async function someLesson(index: number): Promise<{ lessonId: string; title: string }> {
@@ -53,7 +44,7 @@ describe("a lesson's page without antd", () => {
     await page.getByText('登录后可收藏、评分、记笔记').waitFor();
     await page.getByRole('list', { name: '相关课程' }).waitFor({ timeout: 20_000 });
     expect(scripts.length).toBeGreaterThan(2);
-    expect(scripts.filter((s) => ANTD.test(s))).toEqual([]);
+    expect(scripts.filter((s) => ANTD_FILE.test(s))).toEqual([]);
     expect(await seriousViolations(page)).toEqual([]);
     // The path leads back to the lesson list.
     await path.getByRole('link', { name: '点播课程' }).click();
@@ -71,7 +62,7 @@ describe("a lesson's page without antd", () => {
     await fresh.getByRole('heading', { level: 1, name: lesson.title }).waitFor({ timeout: 20_000 });
     const stars = fresh.getByRole('radiogroup', { name: '评分' });
     await stars.waitFor();
-    expect(scripts.filter((s) => ANTD.test(s))).toEqual([]);
+    expect(scripts.filter((s) => ANTD_FILE.test(s))).toEqual([]);
 
     const collect = fresh.getByRole('button', { name: /收藏/ });
     const before = await collect.getAttribute('aria-pressed');
@@ -79,11 +70,13 @@ describe("a lesson's page without antd", () => {
     await expect.poll(() => collect.getAttribute('aria-pressed')).toBe(before === 'true' ? 'false' : 'true');
 
     // A score other than the one given before, chosen with the keyboard: Tab into the group, arrows to move.
-    const given = Number((await stars.getByRole('radio', { checked: true }).count()) ? await stars.getByRole('radio', { checked: true }).getAttribute('value') : 0);
+    const checked = stars.getByRole('radio', { checked: true });
+    const given = (await checked.count()) ? Number(await checked.getAttribute('value')) : 0;
     const wanted = given === 4 ? 2 : 4;
-    const first = given ? stars.getByRole('radio', { name: `${given} 星` }) : stars.getByRole('radio', { name: '1 星' });
-    await first.focus();
-    const steps = wanted - (given || 1);
+    // Focus starts on the star given, or on the first when none is (focus alone chooses nothing).
+    const from = given || 1;
+    await stars.getByRole('radio', { name: `${from} 星` }).focus();
+    const steps = wanted - from;
     for (let i = 0; i < Math.abs(steps); i++) await fresh.keyboard.press(steps > 0 ? 'ArrowRight' : 'ArrowLeft');
     await fresh.locator('.ant-message-notice').filter({ hasText: '评分已提交' }).waitFor({ timeout: 20_000 });
     expect(await stars.getByRole('radio', { name: `${wanted} 星` }).isChecked()).toBe(true);

@@ -47,10 +47,14 @@ async function teachersUnpublishedLesson(title: string): Promise<string> {
 
 const actionsOf = (page: Page, title: string) => page.getByRole('group', { name: `《${title}》的操作` });
 
-/** Picks an option of the antd select labelled `label` (the dropdown renders outside the field). */
-async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {
+/**
+ * Picks an option of the antd select labelled `label` (the dropdown renders outside the field), after
+ * typing `search` into it when the list is found by search.
+ */
+async function choose(page: Page, scope: Locator, label: string, option: string, search?: string): Promise<void> {
   const field = scope.getByLabel(label, { exact: true });
   await field.click();
+  if (search) await page.keyboard.type(search);
   const own = page.getByLabel(label, { exact: true }); // inside `has`, a locator is relative to the outer one
   // Clicked only once the dropdown has finished sliding in: a click during the motion can miss it.
   const settled = page.locator('.ant-select-dropdown:visible:not([class*="-enter"]):not([class*="-appear"])');
@@ -175,13 +179,7 @@ describe('lesson management', () => {
     await choose(page, drawer, '学科', '数学');
     await choose(page, drawer, '年级', '三年级');
     // The teacher, found by name among the teacher introductions.
-    await drawer.getByLabel('授课教师（可选）', { exact: true }).click();
-    await page.keyboard.type('王晓明');
-    const teacherOption = '王晓明（东山市南湖区实验小学）';
-    await page.locator(`.ant-select-dropdown:visible:not([class*="-enter"]):not([class*="-appear"]) .ant-select-item-option[title="${teacherOption}"]`).click();
-    // Chosen: the field shows the teacher before the form is sent.
-    const teacherField = page.getByLabel('授课教师（可选）', { exact: true });
-    await drawer.locator('.ant-select', { has: teacherField }).locator(`[title="${teacherOption}"]`).first().waitFor();
+    await choose(page, drawer, '授课教师（可选）', '王晓明（东山市南湖区实验小学）', '王晓明');
     await drawer.locator('.ds-teach-actions button[type="submit"]').click();
     await page.getByText('操作成功').first().waitFor({ timeout: 15_000 });
     await drawer.waitFor({ state: 'hidden' });

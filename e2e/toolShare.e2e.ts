@@ -5,7 +5,6 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animationsSettled } from './support/axe';
 import { atRoute, baseUrl, launchBrowser, loginAs, newPage, open, storedToken } from './support/browser';
 import { editorDirty, editorReady, EDITS, exportedJson } from './support/toolEdits';
 
@@ -36,8 +35,6 @@ describe('备课工具: sharing a document read only', () => {
     await open(page, '/my-tools');
     await page.getByRole('button', { name: `分享 ${title}` }).first().click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: '生成链接' }).waitFor();
-    await animationsSettled(page);
     await dialog.getByRole('button', { name: '生成链接' }).click();
     const linkField = dialog.getByLabel('分享链接');
     await linkField.waitFor();

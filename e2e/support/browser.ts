@@ -33,6 +33,18 @@ export async function newPage(
   return { context, page };
 }
 
+/** The file antd's provider and components are built into (packages/portal/vite.config.ts). */
+export const ANTD_FILE = /\/assets\/antd-[^/]+\.js$/;
+
+/** Every script `page` fetches from now on, by path. */
+export function scriptsOf(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') seen.push(new URL(request.url()).pathname);
+  });
+  return seen;
+}
+
 /** Opens a hash route of the portal. */
 export async function open(page: Page, route: string): Promise<void> {
   await page.goto(`${baseUrl()}/#${route}`);
