@@ -11,6 +11,9 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['./test/globalSetup.ts'],
     pool: 'forks',
+    // A worker keeps its loaded modules (and PGlite's compiled WebAssembly) from one file to the next:
+    // each file still starts its own server over its own database, and no file mocks a module.
+    isolate: false,
     server: { deps: { inline: [/@dscloud\/sdk/] } },
     // Each file opens its own database (≈0.7 GB for PGlite); two at a time suit a 2-core machine, one
     // when the run shares the machine with another suite (`npm test`'s side lanes).

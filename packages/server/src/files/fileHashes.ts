@@ -232,16 +232,21 @@ class UploadHash {
 
 const IDLE_MS = 3600_000;
 
+/**
+ * Keys in the worker are unique in the process, not only in one FileHashes: every server built in this
+ * process shares the one worker, and two databases can hand out the same upload id.
+ */
+let generation = 0;
+
 /** The running hashes of the uploads this process is receiving, by upload id. */
 export class FileHashes {
   private readonly uploads = new Map<string, UploadHash>();
-  private generation = 0;
 
   private hashOf(uploadId: string, file: string): UploadHash {
     let hash = this.uploads.get(uploadId);
     if (!hash) {
       this.pruneIdle();
-      hash = new UploadHash(`${uploadId}:${this.generation++}`, file);
+      hash = new UploadHash(`${uploadId}:${generation++}`, file);
       this.uploads.set(uploadId, hash);
     }
     return hash;
