@@ -3,7 +3,7 @@ import { readdirSync, existsSync, readFileSync, unlinkSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import typescript from '@rollup/plugin-typescript';
+import esbuild from 'rollup-plugin-esbuild';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
 import commonjs from '@rollup/plugin-commonjs';
 import json from '@rollup/plugin-json';
@@ -77,17 +77,29 @@ function onwarn(warning, warn) {
   warn(warning);
 }
 
-const tsPlugin = (tsconfig, extraInclude = []) =>
-  typescript({
+/**
+ * TypeScript and JSX to JavaScript with esbuild, file by file: the types are checked once, by `npm run
+ * typecheck` (tsc), not again by every bundle. The sources are written for it (`isolatedModules`,
+ * `verbatimModuleSyntax`).
+ */
+const tsPlugin = (tsconfig) => {
+  const plugin = esbuild({
     tsconfig,
-    include: ['**/*.ts', '**/*.tsx', '../sdk/src/**/*.ts', ...extraInclude],
-    exclude: ['**/*.test.ts', '**/*.test.tsx', '**/*.stories.tsx', '**/node_modules/**'],
-    noEmit: false,
-    declaration: false,
+    include: /\.[cm]?tsx?$/,
+    exclude: [/\.test\.tsx?$/, /\.stories\.tsx$/, /node_modules/],
+    target: 'es2022',
+    jsx: 'automatic',
     sourceMap: true,
-    outDir: undefined,
-    compilerOptions: { noEmit: false, allowImportingTsExtensions: false, rootDir: undefined },
   });
+  // Its resolver (`./x.js` → `./x.ts`) is for our sources only: inside a package it would run before
+  // node-resolve and skip the package's `browser` map (axios would bring its Node adapter, `crypto`…).
+  const resolveId = plugin.resolveId;
+  plugin.resolveId = function (source, importer, options) {
+    if (!importer || importer.includes('/node_modules/')) return null;
+    return resolveId.call(this, source, importer, options);
+  };
+  return plugin;
+};
 
 /** SDK entry points: the root plus one per sub-folder that has an index.ts (`@dscloud/sdk/<dir>`). */
 function sdkInputs() {
@@ -114,7 +126,7 @@ const sdk = {
   external: sdkExternal,
   treeshake,
   onwarn,
-  plugins: [recordOutputs(), workerChunks(), resolve(), typescript({ tsconfig: path.join(root, 'packages/sdk/tsconfig.json'), include: ['**/*.ts'], exclude: ['**/*.test.ts'], noEmit: false, declaration: false, compilerOptions: { noEmit: false } })],
+  plugins: [recordOutputs(), workerChunks(), resolve(), tsPlugin(path.join(root, 'packages/sdk/tsconfig.json'))],
   output: { dir: path.join(root, 'packages/sdk/dist'), format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js', sourcemap: true },
 };
 
