@@ -4,7 +4,7 @@
  * and 报名/查看 either tells the page (`ds-activity-select`) or opens the activity's page in the portal.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { bureauUrl } from './support/servers.js';
 import type { Browser } from 'playwright-core';
 import type { ActivitySummary, Page as ListPage } from '@dscloud/sdk/activities';
 import { baseUrl, launchBrowser, newPage } from './support/browser';
@@ -34,7 +34,7 @@ describe('<ds-activity-list> embedded in a bureau page', () => {
   it('lists the published activities from another origin, ticks the countdown and tells the page which one was chosen', async () => {
     expect(expected.rows.map((row) => row.name)).toEqual(expect.arrayContaining([SEEDED.signUp, SEEDED.upload]));
     const { context, page } = await newPage(browser);
-    await page.goto(`${inject('bureauUrl')}/activities.html?size=50`);
+    await page.goto(`${bureauUrl()}/activities.html?size=50`);
     const list = page.getByRole('list', { name: '征集活动' });
     await list.waitFor({ timeout: 20_000 });
     await expect.poll(() => list.getByRole('heading').allInnerTexts()).toEqual(expected.rows.map((row) => row.name));
@@ -63,7 +63,7 @@ describe('<ds-activity-list> embedded in a bureau page', () => {
 
   it('opens the activity’s page in the portal when the page gives portal-url', async () => {
     const { context, page } = await newPage(browser);
-    await page.goto(`${inject('bureauUrl')}/activities.html?size=50&portal=1`);
+    await page.goto(`${bureauUrl()}/activities.html?size=50&portal=1`);
     const row = expected.rows[0]!;
     const link = page.getByRole('article', { name: row.name }).getByRole('link');
     await link.waitFor({ timeout: 20_000 });

@@ -3,7 +3,8 @@
  * settings name; its window frames the assistant page with a signed ticket, toggles full screen, and
  * Esc closes it with the focus back on the button.
  */
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it} from 'vitest';
+import { bureauUrl } from './support/servers.js';
 import type { Browser } from 'playwright-core';
 import { loginTicket } from './support/uploads';
 import { baseUrl, launchBrowser, loginAs, newPage, open } from './support/browser';
@@ -28,7 +29,7 @@ beforeAll(async () => {
   // The bureau of the assistant: the district of the demo teacher (teacher2 works in another district).
   const teacher = (await loginTicket(baseUrl(), 'teacher')).token;
   const current = await (await fetch(`${baseUrl()}/base/v1/user/current`, { headers: { authorization: teacher } })).json();
-  await save({ 'common.ai.bureauId': String(current.data.districtId), 'common.ai.pageUrl': `${inject('bureauUrl')}/ai.html` });
+  await save({ 'common.ai.bureauId': String(current.data.districtId), 'common.ai.pageUrl': `${bureauUrl()}/ai.html` });
 });
 afterAll(async () => {
   if (admin) await save(previous);
@@ -45,7 +46,7 @@ describe('the AI assistant in the portal header', () => {
     const frame = dialog.locator('iframe[title="AI 助手页面"]');
     await frame.waitFor({ timeout: 20_000 });
     const src = await frame.getAttribute('src');
-    expect(src).toMatch(new RegExp(`^${inject('bureauUrl')}/ai\\.html\\?ticket=[^&]+$`));
+    expect(src).toMatch(new RegExp(`^${bureauUrl()}/ai\\.html\\?ticket=[^&]+$`));
     expect(src).not.toContain(await page.evaluate(() => localStorage.getItem('token') ?? 'no token'));
     // The page really loads in the frame (the portal's policy lets it frame the configured AI page):
     // the bureau's test site answers its own 未找到 page for it.

@@ -5,7 +5,8 @@
  * opens through the shell with a ticket; a download goes to the shell with 「正在下载，请稍候」 until
  * the shell is done.
  */
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it} from 'vitest';
+import { bureauUrl } from './support/servers.js';
 import { constants, publicEncrypt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_PASSWORD, baseUrl, launchBrowser, newPage } from './support/browser';
@@ -33,7 +34,7 @@ const growthKey = 'common.link.smartGrowth';
 const saveGrowth = (value: string) => post('/base/v1/globalConfig/save', { items: [{ configKey: growthKey, configValue: value }] }, adminToken);
 
 async function openShell(page: Page, query: string): Promise<void> {
-  await page.goto(`${inject('bureauUrl')}/shell.html?${query}`);
+  await page.goto(`${bureauUrl()}/shell.html?${query}`);
 }
 const app = (page: Page) => page.frameLocator('#app');
 const bodyData = (page: Page, name: string) => page.evaluate((n) => document.body.dataset[n] ?? null, name);
@@ -44,7 +45,7 @@ beforeAll(async () => {
   adminToken = await login('admin');
   const rows = (await post<{ rows: Array<{ configKey: string; configValue: string }> }>('/base/v1/globalConfig/list', {})).data.rows;
   previousGrowth = rows.find((r) => r.configKey === growthKey)?.configValue ?? '';
-  expect((await saveGrowth(`${inject('bureauUrl')}/sso/growth.html`)).status).toBe(200);
+  expect((await saveGrowth(`${bureauUrl()}/sso/growth.html`)).status).toBe(200);
   const page = await post<{ rows: Array<{ lessonId: string }> }>('/cloudSchool/v1/cloudLesson/getOnDemandLessonPage', { pageNum: 1, pageSize: 1 });
   lessonId = page.data.rows[0]!.lessonId;
 });

@@ -4,7 +4,7 @@
  * of the bureau embeds `<ds-lesson-player>` for one lesson, for visitors without a login.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { bureauUrl } from './support/servers.js';
 import type { Browser } from 'playwright-core';
 import { DEMO_PASSWORD, baseUrl, launchBrowser, newPage } from './support/browser';
 
@@ -19,7 +19,7 @@ afterAll(async () => {
 describe('<ds-login> embedded in a bureau page', () => {
   it('logs a teacher in from another origin and hands the page a working token', async () => {
     const { context, page } = await newPage(browser);
-    await page.goto(`${inject('bureauUrl')}/login.html`);
+    await page.goto(`${bureauUrl()}/login.html`);
     await page.getByLabel('账号', { exact: true }).fill('teacher');
     await page.getByLabel('密码', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: '登录', exact: true }).click();
@@ -35,7 +35,7 @@ describe('<ds-login> embedded in a bureau page', () => {
 
   it('shows the server message for a wrong password and reports the failure code to the page', async () => {
     const { context, page } = await newPage(browser);
-    await page.goto(`${inject('bureauUrl')}/login.html`);
+    await page.goto(`${bureauUrl()}/login.html`);
     await page.getByLabel('账号', { exact: true }).fill('teacher');
     await page.getByLabel('密码', { exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: '登录', exact: true }).click();
@@ -47,7 +47,7 @@ describe('<ds-login> embedded in a bureau page', () => {
   it('gets no token on an origin that is not allowed to call the platform', async () => {
     const { context, page } = await newPage(browser);
     // Same page, same port, but `localhost` is another origin than `127.0.0.1` and is not allowed.
-    await page.goto(`${inject('bureauUrl').replace('127.0.0.1', 'localhost')}/login.html`);
+    await page.goto(`${bureauUrl().replace('127.0.0.1', 'localhost')}/login.html`);
     await page.getByLabel('账号', { exact: true }).waitFor({ timeout: 20_000 });
     await page.getByLabel('账号', { exact: true }).fill('teacher');
     await page.getByLabel('密码', { exact: true }).fill(DEMO_PASSWORD);
@@ -76,7 +76,7 @@ describe('<ds-lesson-player> embedded in a bureau page', () => {
       await held;
       await route.continue();
     });
-    await page.goto(`${inject('bureauUrl')}/player.html?lesson=${lesson.lessonId}`);
+    await page.goto(`${bureauUrl()}/player.html?lesson=${lesson.lessonId}`);
     // The cover names the video it plays (a lesson's first video may have a title of its own).
     const play = page.getByRole('button', { name: /^播放《.+》$/ });
     await play.waitFor({ timeout: 20_000 });

@@ -4,7 +4,7 @@
  * screenshot uploaded from the widget, and finds it among their own feedback on the platform.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { bureauUrl } from './support/servers.js';
 import type { Browser, Page } from 'playwright-core';
 import { PNG as PngImage } from 'pngjs';
 import { seriousViolations } from './support/axe';
@@ -35,7 +35,7 @@ afterAll(async () => {
 const widget = (page: Page) => page.locator('ds-help-widget');
 
 async function openWidget(page: Page): Promise<void> {
-  await page.goto(`${inject('bureauUrl')}/help.html`);
+  await page.goto(`${bureauUrl()}/help.html`);
   await widget(page).getByRole('button', { name: '帮助', exact: true }).click();
   await widget(page).getByRole('button', { name: '意见反馈' }).waitFor({ timeout: 20_000 });
 }
@@ -51,13 +51,13 @@ describe('<ds-help-widget> embedded in a bureau page', () => {
     await question.getByText('需要登录后查看，是否登录？').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await question.getByRole('button', { name: '登录' }).click();
-    await expect.poll(() => page.evaluate(() => document.body.dataset.loginAsked)).toBe(`${inject('bureauUrl')}/help.html`);
+    await expect.poll(() => page.evaluate(() => document.body.dataset.loginAsked)).toBe(`${bureauUrl()}/help.html`);
     await context.close();
   });
 
   it('lets a student who logged in on the page send feedback with a screenshot, stored on the platform', async () => {
     const { context, page } = await newPage(browser);
-    await page.goto(`${inject('bureauUrl')}/help.html`);
+    await page.goto(`${bureauUrl()}/help.html`);
     await page.getByLabel('账号', { exact: true }).fill('student');
     await page.getByLabel('密码', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: '登录', exact: true }).click();

@@ -5,7 +5,8 @@
  * and greets the teacher; opening the same address again is refused (single use). A visitor is sent to
  * login first. No link in the header carries the user id.
  */
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it} from 'vitest';
+import { bureauUrl } from './support/servers.js';
 import type { Browser } from 'playwright-core';
 import { DEMO_PASSWORD, atRoute, baseUrl, launchBrowser, loginAs, newPage, open } from './support/browser';
 
@@ -31,7 +32,7 @@ beforeAll(async () => {
   adminToken = (await api<{ token: string }>('/cas/login/restful', { username: 'admin', password, code: 'web', ed: '' }, '')).data.token;
   const rows = (await api<{ rows: Array<{ configKey: string; configValue: string }> }>('/base/v1/globalConfig/list', {}, '')).data.rows;
   previous = rows.find((r) => r.configKey === KEY)?.configValue ?? '';
-  await saveGrowthUrl(`${inject('bureauUrl')}/sso/growth.html`);
+  await saveGrowthUrl(`${bureauUrl()}/sso/growth.html`);
 });
 afterAll(async () => {
   if (adminToken) await saveGrowthUrl(previous);
@@ -48,7 +49,7 @@ describe('single sign-on to smart growth', () => {
     expect(await tab.locator('[data-sso]').getAttribute('data-sso')).toBe('ok');
     expect(await tab.locator('[data-sso]').innerText()).toBe('欢迎，王晓明（teacher，100000000000000001）');
     const address = new URL(tab.url());
-    expect(`${address.origin}${address.pathname}`).toBe(`${inject('bureauUrl')}/sso/growth.html`);
+    expect(`${address.origin}${address.pathname}`).toBe(`${bureauUrl()}/sso/growth.html`);
     expect(address.searchParams.get('ticket')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(address.searchParams.has('userId')).toBe(false);
     // The new tab cannot reach back into the portal.

@@ -5,7 +5,8 @@
  * bureau page on another origin embeds `<ds-tool-editor>` with one script tag and saves a document.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bureauUrl } from './support/servers.js';
 import { atRoute, baseUrl, launchBrowser, loginAs, newPage, open, storedToken, openUserMenu } from './support/browser';
 
 let browser: Browser;
@@ -77,7 +78,7 @@ describe('备课工具', () => {
     await login.context.close();
 
     const { context, page } = await newPage(browser);
-    await page.goto(`${inject('bureauUrl')}/tool.html?tool=ELECTRONIC_COURSE`);
+    await page.goto(`${bureauUrl()}/tool.html?tool=ELECTRONIC_COURSE`);
     await page.waitForFunction(() => Boolean(customElements.get('ds-tool-editor')), undefined, { timeout: 20_000 });
     await page.evaluate((t) => Object.assign(document.querySelector('ds-tool-editor')!, { token: t }), token);
     await editorReady(page);

@@ -7,7 +7,8 @@
  * browser for the file; one page per tool and place.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bureauUrl } from './support/servers.js';
 import { TOOL_IDS, type ToolId } from '@dscloud/sdk/tools';
 import { atRoute, baseUrl, launchBrowser, loginAs, newPage, open, storedToken } from './support/browser';
 import { checkPictureExport, EDITS, editorDirty, editorReady, editVisible, exportedJson } from './support/toolEdits';
@@ -87,7 +88,7 @@ describe('备课工具 in the portal: every tool', () => {
 });
 
 describe('<ds-tool-editor> on a bureau page of another origin: every tool', () => {
-  const bureau = () => inject('bureauUrl');
+  const bureau = () => bureauUrl();
   /** The bureau page with the element, the teacher's token handed in as a property. */
   async function openOnBureau(page: Page, tool: ToolId, id?: string) {
     await page.goto(`${bureau()}/tool.html?tool=${tool}${id ? `&id=${id}` : ''}`);

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './support/workers';
 
 // End-to-end tests: the real server (own database in a temp folder) and the built portal in Chromium.
 export default defineConfig({
@@ -8,8 +9,9 @@ export default defineConfig({
     include: ['**/*.e2e.ts'],
     globalSetup: ['./support/globalSetup.ts'],
     environment: 'node',
-    // One browser and one server on a 2-core machine: files run one after the other.
-    fileParallelism: false,
+    // E2E_WORKERS files at a time (support/workers.ts), each worker with its own server and browser.
+    fileParallelism: E2E_WORKERS > 1,
+    maxWorkers: E2E_WORKERS,
     testTimeout: 90_000,
     hookTimeout: 600_000,
     teardownTimeout: 30_000,

@@ -1,13 +1,12 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
+import { baseUrl } from './servers.js';
 // @ts-expect-error plain ESM script of the repository, no type declarations
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Ds@123456';
 
-export function baseUrl(): string {
-  return inject('baseUrl');
-}
+export { baseUrl, bureauUrl } from './servers.js';
 
 /** Debian's Chromium; no test tool here may download its own browser. */
 export function launchBrowser(): Promise<Browser> {

@@ -5,6 +5,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { TestProject } from 'vitest/node';
+import { E2E_WORKERS } from './workers.js';
 // @ts-expect-error plain ESM scripts of the repository, no type declarations
 import { targets, isStale, runTarget } from '../../scripts/build-steps.mjs';
 // @ts-expect-error plain ESM scripts of the repository, no type declarations
@@ -12,8 +13,8 @@ import { freePort, startReferenceServer } from '../../scripts/reference-server.m
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    bureauUrl: string;
+    /** One platform server and its bureau site per e2e worker (e2e/support/servers.ts). */
+    servers: Array<{ baseUrl: string; bureauUrl: string }>;
   }
 }
 
@@ -213,17 +214,30 @@ function startBureauSite(port: number, apiBase: string): Promise<Server> {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   for (const target of targets as Target[]) if (isStale(target)) runTarget(target);
 
-  const bureauPort: number = await freePort();
-  const bureauUrl = `http://127.0.0.1:${bureauPort}`;
-  // The bureau site also plays a device shell's host page, which may frame the portal.
-  const server = await startReferenceServer({ allowedOrigins: [bureauUrl], env: { SHELL_ORIGINS: bureauUrl }, stdio: 'inherit' });
-  const site = await startBureauSite(bureauPort, server.apiBase);
-  console.log(`[e2e] server ready at ${server.apiBase}; bureau site at ${bureauUrl}`);
-  project.provide('baseUrl', server.apiBase);
-  project.provide('bureauUrl', bureauUrl);
+  // One platform server (own data) and one bureau site per worker: a test file only ever sees its
+  // worker's pair, so files that run side by side never share a database (e2e/vitest.config.ts).
+  const pairs = await Promise.all(
+    Array.from({ length: E2E_WORKERS }, async () => {
+      const bureauPort: number = await freePort();
+      const bureauUrl = `http://127.0.0.1:${bureauPort}`;
+      // The bureau site also plays a device shell's host page, which may frame the portal.
+      const server = await startReferenceServer({ allowedOrigins: [bureauUrl], env: { SHELL_ORIGINS: bureauUrl }, stdio: 'inherit' });
+      const site = await startBureauSite(bureauPort, server.apiBase);
+      console.log(`[e2e] server ready at ${server.apiBase}; bureau site at ${bureauUrl}`);
+      return { server, site, bureauUrl };
+    }),
+  );
+  project.provide(
+    'servers',
+    pairs.map((p) => ({ baseUrl: p.server.apiBase as string, bureauUrl: p.bureauUrl })),
+  );
 
   return async () => {
-    await new Promise((r) => site.close(r));
-    await server.stop();
+    await Promise.all(
+      pairs.map(async ({ site, server }) => {
+        await new Promise((r) => site.close(r));
+        await server.stop();
+      }),
+    );
   };
 }
