@@ -1,16 +1,16 @@
 // `npm test`: every suite of the repository, continuing past a failing suite so one run shows
-// everything that is broken. Ends with one summary line `suites: N passed, N failed`.
+// everything that is broken. Ends with the counts and one summary line `suites: N passed, N failed`.
 //
-// On a 2-core machine the run is kept short by overlapping work that does not compete for the same
-// core: the single-threaded checks (type check, lint) run beside the build; the suites of the other
-// Node lines (one test file at a time) run beside the browser suites, which mostly wait on Chromium.
-// Suites of a side lane print their output when they finish. `TEST_SERIAL=1` runs everything in order;
-// `TEST_ONLY=lint,portal` runs the suites whose names contain one of the words.
+// On a 2-core machine the run is kept short by keeping both cores busy from the first second: the
+// suites run in three lanes side by side (docs/testing.md has the plan and each suite's time). Within a
+// lane suites run in order; a suite that needs the build waits for it. The first lane prints as it goes,
+// the others print each suite's output when it ends. `TEST_SERIAL=1` runs everything in order, one at a
+// time; `TEST_ONLY=lint,portal` runs the suites whose names contain one of the words.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { root } from './build-steps.mjs';
-import { NODE_RUNTIMES, nodeRuntime } from './node-runtimes.mjs';
+import { NODE_RUNTIMES, nodeRuntime, NODE_LINE_SERVER_FILES } from './node-runtimes.mjs';
 
 const results = join(root, '.tmp/test-results');
 rmSync(results, { recursive: true, force: true });
@@ -20,37 +20,37 @@ const vitest = (name, dir, extra = []) => ['npx', ['vitest', 'run', '--reporter=
 const pg = process.env.TEST_DATABASE_URL;
 // The fault-injection suite (docs/security.md): its own config, its summary table printed at the end.
 const faults = (name) => ['npm', ['run', 'test:faults', '--silent', '--', '--reporter=default', '--reporter=./test/faults/summaryReporter.ts', '--reporter=json', `--outputFile=${join(results, name + '.json')}`], 'packages/server'];
-// `stage`: the suites of one stage run before any of the next. `lane`: within a stage, the suites of
-// one lane run in order; the lanes run side by side, the main lane (none named) printing as it goes.
-const sideWorkers = { SERVER_TEST_WORKERS: '1' };
+// `lane`: the suites of one lane run in order, the lanes side by side. `needs`: suites that must have
+// ended first (the build, for everything that starts the built server or opens the built portal).
+const oneWorker = { SERVER_TEST_WORKERS: '1' };
 const suites = [
-  { name: 'build', run: ['node', ['scripts/build.mjs']], stage: 0 },
-  { name: 'typecheck', run: ['npm', ['run', 'typecheck', '--silent']], stage: 0, lane: 'typecheck' },
-  { name: 'lint', run: ['npm', ['run', 'lint', '--silent']], stage: 0, lane: 'lint' },
-  { name: 'sdk unit', run: vitest('sdk', 'packages/sdk'), stage: 1 },
-  { name: 'server (PGlite)', run: vitest('server-pglite', 'packages/server'), env: { TEST_DATABASE_URL: '' }, stage: 1 },
-  pg && { name: 'server (PostgreSQL)', run: vitest('server-postgres', 'packages/server'), env: { TEST_DATABASE_URL: pg }, stage: 1 },
-  { name: 'faults (PGlite)', run: faults('faults-pglite'), env: { TEST_DATABASE_URL: '' }, stage: 1 },
-  // Fewer kills on PostgreSQL: a killed server process cannot touch the database's own durability.
-  pg && { name: 'faults (PostgreSQL)', run: faults('faults-postgres'), env: { TEST_DATABASE_URL: pg, FAULT_RUNS: process.env.FAULT_RUNS || '10' }, stage: 1 },
-  { name: 'portal unit', run: vitest('portal', '.', ['--config', 'packages/portal/vitest.config.ts']), stage: 1 },
-  { name: 'elements (Chromium)', run: ['npx', ['web-test-runner', '--config', 'web-test-runner.config.mjs'], 'packages/elements'], stage: 2 },
-  { name: 'end to end (Chromium)', run: vitest('e2e', '.', ['--config', 'e2e/vitest.config.ts']), stage: 2 },
-  { name: 'storybook build', run: ['npm', ['run', 'storybook:build', '--silent']], stage: 2 },
-  // PostgreSQL, s3rver, three built instances and nginx as plain processes (docs/deploy.md, "The cluster test"),
-  // alone in the last stage: it wants the machine's cores to itself.
-  { name: 'cluster (nginx, 3 instances)', run: ['node', ['scripts/cluster-test.mjs']], stage: 3 },
+  { name: 'build', run: ['node', ['scripts/build.mjs']], lane: 'browser' },
+  { name: 'end to end (Chromium)', run: vitest('e2e', '.', ['--config', 'e2e/vitest.config.ts']), lane: 'browser', needs: ['build'] },
+  { name: 'elements (Chromium)', run: ['npx', ['web-test-runner', '--config', 'web-test-runner.config.mjs'], 'packages/elements'], lane: 'browser', needs: ['build'] },
+  { name: 'typecheck', run: ['npm', ['run', 'typecheck', '--silent']], lane: 'checks' },
+  { name: 'lint', run: ['npm', ['run', 'lint', '--silent']], lane: 'checks' },
+  { name: 'sdk unit', run: vitest('sdk', 'packages/sdk'), lane: 'checks' },
+  { name: 'portal unit', run: vitest('portal', '.', ['--config', 'packages/portal/vitest.config.ts']), lane: 'checks' },
+  { name: 'storybook build', run: ['npm', ['run', 'storybook:build', '--silent']], lane: 'checks' },
   // Every built story opened in Chromium: it renders the state it names (play functions included).
-  { name: 'storybook stories (Chromium)', run: ['node', ['packages/elements/test-support/storySmoke.mjs']], stage: 2 },
-  // The Node-facing suites again on each supported LTS line (TEST_NODE_RUNTIMES=none skips them locally),
-  // one server test file at a time beside the browser suites.
+  { name: 'storybook stories (Chromium)', run: ['node', ['packages/elements/test-support/storySmoke.mjs']], lane: 'checks', needs: ['storybook build'] },
+  { name: 'server (PGlite)', run: vitest('server-pglite', 'packages/server'), env: { TEST_DATABASE_URL: '' }, lane: 'server' },
+  pg && { name: 'server (PostgreSQL)', run: vitest('server-postgres', 'packages/server'), env: { TEST_DATABASE_URL: pg }, lane: 'server' },
+  { name: 'faults (PGlite)', run: faults('faults-pglite'), env: { TEST_DATABASE_URL: '' }, lane: 'server', needs: ['build'] },
+  // Fewer kills on PostgreSQL: a killed server process cannot touch the database's own durability.
+  pg && { name: 'faults (PostgreSQL)', run: faults('faults-postgres'), env: { TEST_DATABASE_URL: pg, FAULT_RUNS: process.env.FAULT_RUNS || '10' }, lane: 'server', needs: ['build'] },
+  // PostgreSQL, s3rver, three built instances and nginx as plain processes (docs/deploy.md, "The cluster test").
+  { name: 'cluster (nginx, 3 instances)', run: ['node', ['scripts/cluster-test.mjs']], lane: 'server', needs: ['build'] },
+  // The Node-facing suites again on each supported LTS line (TEST_NODE_RUNTIMES=none skips them locally):
+  // the SDK and portal units whole, the server's files that lean on what differs between Node lines
+  // (docs/testing.md, "Other Node lines"), one file at a time.
   ...(process.env.TEST_NODE_RUNTIMES === 'none' ? [] : NODE_RUNTIMES).flatMap((version) => {
     const major = version.split('.')[0];
     return [
       { name: `sdk unit (Node ${major})`, run: vitest(`sdk-node${major}`, 'packages/sdk'), node: version },
-      { name: `server (PGlite, Node ${major})`, run: vitest(`server-node${major}`, 'packages/server'), env: { TEST_DATABASE_URL: '', ...sideWorkers }, node: version },
+      { name: `server (PGlite, Node ${major})`, run: vitest(`server-node${major}`, 'packages/server', NODE_LINE_SERVER_FILES), env: { TEST_DATABASE_URL: '', ...oneWorker }, node: version },
       { name: `portal unit (Node ${major})`, run: vitest(`portal-node${major}`, '.', ['--config', 'packages/portal/vitest.config.ts']), node: version },
-    ].map((suite) => ({ ...suite, stage: 2, lane: 'node lines' }));
+    ].map((suite) => ({ ...suite, lane: 'checks' }));
   }),
 ].filter((suite) => suite && (!process.env.TEST_ONLY || process.env.TEST_ONLY.split(',').some((part) => suite.name.includes(part))));
 
@@ -64,7 +64,7 @@ async function runSuite(suite, live) {
   const [cmd, args, cwd = '.'] = suite.run;
   const started = Date.now();
   const env = { ...process.env, ...suite.env };
-  const heading = `\n━━ ${suite.name}${live ? '' : ` (beside the main lane)`} ━━`;
+  const heading = `\n━━ ${suite.name}${live ? '' : ` (${suite.lane} lane)`} ━━`;
   const lines = [];
   if (suite.node) {
     // npx, vitest and every `node` the tests start resolve to this runtime first.
@@ -74,7 +74,7 @@ async function runSuite(suite, live) {
     } catch (error) {
       console.log(heading);
       console.error(String(error.message ?? error));
-      outcome.set(suite.name, { ok: false, seconds: (Date.now() - started) / 1000 });
+      outcome.set(suite.name, { ok: false, seconds: (Date.now() - started) / 1000, endedAt: 0 });
       return;
     }
     env.PATH = `${join(bin, '..')}:${env.PATH}`;
@@ -101,7 +101,7 @@ async function runSuite(suite, live) {
   });
   if (out) await new Promise((resolve) => out.end(resolve));
   const seconds = (Date.now() - started) / 1000;
-  outcome.set(suite.name, { ok: code === 0, seconds });
+  outcome.set(suite.name, { ok: code === 0, seconds, endedAt: (Date.now() - runStarted) / 1000 });
   if (!live) {
     console.log(heading);
     for (const line of lines) console.log(line);
@@ -110,22 +110,33 @@ async function runSuite(suite, live) {
   }
 }
 
-const stages = [...new Set(suites.map((s) => s.stage))].sort((x, y) => x - y);
-const started = Date.now();
-for (const stage of stages) {
-  const inStage = suites.filter((s) => s.stage === stage);
-  const lanes = new Map();
-  for (const suite of inStage) {
-    const lane = serial ? '' : (suite.lane ?? '');
-    if (!lanes.has(lane)) lanes.set(lane, []);
-    lanes.get(lane).push(suite);
+const runStarted = Date.now();
+const ended = new Map();
+const endOf = (name) => {
+  if (!ended.has(name)) {
+    let resolve;
+    ended.set(name, { promise: new Promise((r) => (resolve = r)), resolve });
   }
-  await Promise.all(
-    [...lanes].map(async ([lane, list]) => {
-      for (const suite of list) await runSuite(suite, lane === '');
-    }),
-  );
+  return ended.get(name);
+};
+const inRun = new Set(suites.map((s) => s.name));
+const lanes = new Map();
+for (const suite of suites) {
+  const lane = serial ? 'serial' : suite.lane;
+  if (!lanes.has(lane)) lanes.set(lane, []);
+  lanes.get(lane).push(suite);
 }
+const firstLane = [...lanes.keys()][0];
+await Promise.all(
+  [...lanes].map(async ([lane, list]) => {
+    for (const suite of list) {
+      // A suite waits for what it needs only when that is part of this run (TEST_ONLY may leave it out).
+      for (const need of suite.needs ?? []) if (inRun.has(need)) await endOf(need).promise;
+      await runSuite(suite, lane === firstLane);
+      endOf(suite.name).resolve();
+    }
+  }),
+);
 
 // The vitest suites' JSON reports: how many passed, and the failed tests by name, so the end of a long
 // log says which ones (a CI page that shows only the log's tail still names them).
@@ -151,9 +162,9 @@ if (failedTests.length) {
 console.log('\n━━ summary ━━');
 for (const suite of suites) {
   const o = outcome.get(suite.name);
-  console.log(`${o.ok ? '✓' : '✗'} ${suite.name.padEnd(24)} ${o.seconds.toFixed(1)} s${suite.lane && !serial ? `  (${suite.lane} lane)` : ''}`);
+  console.log(`${o.ok ? '✓' : '✗'} ${suite.name.padEnd(30)} ${o.seconds.toFixed(1).padStart(7)} s  ${serial ? '' : `${suite.lane} lane, ended at ${o.endedAt.toFixed(0)} s`}`);
 }
-console.log(`wall time: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`wall time: ${((Date.now() - runStarted) / 1000).toFixed(1)} s`);
 console.log(`(${tests} vitest tests passed in the vitest suites)`);
 const failed = [...outcome.values()].filter((o) => !o.ok).length;
 console.log(`suites: ${outcome.size - failed} passed, ${failed} failed`);
