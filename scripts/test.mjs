@@ -9,6 +9,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { root } from './build-steps.mjs';
 import { NODE_RUNTIMES, nodeRuntime, NODE_LINE_SERVER_FILES } from './node-runtimes.mjs';
 
@@ -85,11 +86,15 @@ async function runSuite(suite, live) {
     for (const line of lines) console.log(line);
   }
   const log = join(results, `${suite.name.replace(/[^\w]+/g, '-')}.log`);
-  const child = spawn(cmd, args, { cwd: join(root, cwd), env, stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
-  const out = live ? undefined : createWriteStream(log);
-  if (out) {
-    child.stdout.pipe(out, { end: false });
-    child.stderr.pipe(out, { end: false });
+  // Every suite's output goes to its log (the counts at the end are read from it); the first lane's
+  // is printed as it comes too.
+  const child = spawn(cmd, args, { cwd: join(root, cwd), env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const out = createWriteStream(log);
+  child.stdout.pipe(out, { end: false });
+  child.stderr.pipe(out, { end: false });
+  if (live) {
+    child.stdout.pipe(process.stdout, { end: false });
+    child.stderr.pipe(process.stderr, { end: false });
   }
   // A suite killed by a signal counts as failed.
   const code = await new Promise((resolve) => {
@@ -99,9 +104,9 @@ async function runSuite(suite, live) {
     });
     child.on('close', (status, signal) => resolve(signal ? signal : status));
   });
-  if (out) await new Promise((resolve) => out.end(resolve));
+  await new Promise((resolve) => out.end(resolve));
   const seconds = (Date.now() - started) / 1000;
-  outcome.set(suite.name, { ok: code === 0, seconds, endedAt: (Date.now() - runStarted) / 1000 });
+  outcome.set(suite.name, { ok: code === 0, seconds, endedAt: (Date.now() - runStarted) / 1000, log });
   if (!live) {
     console.log(heading);
     for (const line of lines) console.log(line);
@@ -141,6 +146,7 @@ await Promise.all(
 // The vitest suites' JSON reports: how many passed, and the failed tests by name, so the end of a long
 // log says which ones (a CI page that shows only the log's tail still names them).
 let tests = 0;
+const counts = [];
 const failedTests = [];
 const firstLine = (text) => String(text ?? '').split('\n')[0].slice(0, 300);
 for (const f of ['sdk', 'server-pglite', 'server-postgres', 'faults-pglite', 'faults-postgres', 'portal', 'e2e', ...NODE_RUNTIMES.flatMap((v) => ['sdk', 'server', 'portal'].map((s) => `${s}-node${v.split('.')[0]}`))]) {
@@ -148,6 +154,7 @@ for (const f of ['sdk', 'server-pglite', 'server-postgres', 'faults-pglite', 'fa
   if (!existsSync(file)) continue;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   tests += report.numPassedTests ?? 0;
+  counts.push(`${f} ${report.numPassedTests ?? 0}/${report.numTotalTests ?? 0}`);
   for (const testFile of report.testResults ?? []) {
     const name = relative(root, testFile.name);
     const failures = (testFile.assertionResults ?? []).filter((t) => t.status === 'failed');
@@ -166,6 +173,15 @@ for (const suite of suites) {
 }
 console.log(`wall time: ${((Date.now() - runStarted) / 1000).toFixed(1)} s`);
 console.log(`(${tests} vitest tests passed in the vitest suites)`);
+// The suites that are not vitest end with their own `N passed, N failed` line.
+for (const name of ['elements (Chromium)', 'storybook stories (Chromium)', 'cluster (nginx, 3 instances)']) {
+  const o = outcome.get(name);
+  if (!o?.log || !existsSync(o.log)) continue;
+  const all = [...stripVTControlCharacters(readFileSync(o.log, 'utf8')).matchAll(/(\d+) passed, (\d+) failed/g)];
+  const last = all.at(-1);
+  if (last) counts.push(`${name.split(' ')[0]} ${last[1]}/${Number(last[1]) + Number(last[2])}`);
+}
+console.log(`counts (passed/total): ${counts.join(', ')}`);
 const failed = [...outcome.values()].filter((o) => !o.ok).length;
 console.log(`suites: ${outcome.size - failed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
