@@ -39,4 +39,16 @@ describe('request log', () => {
     expect(redactUrl('/a/b')).toBe('/a/b');
     expect(redactUrl('/a?%E0%A4%A=1')).toBe('/a?%E0%A4%A=1');
   });
+
+  it("shows a share link's token as [redacted], in the path of the page and of its document", async () => {
+    const token = 'SHARE-TOKEN-SECRET-5678';
+    await h.call('GET', `/business/v1/whiteboardShare/${token}`);
+    await h.call('GET', `/business/v1/whiteboardShare/${token}/document?x=1`);
+    const log = lines.join('');
+    expect(log).toContain('/business/v1/whiteboardShare/[redacted]"');
+    expect(log).toContain('/business/v1/whiteboardShare/[redacted]/document?x=1');
+    expect(log).not.toContain(token);
+    expect(redactUrl('/business/v1/WhiteboardShare/abc')).toBe('/business/v1/WhiteboardShare/[redacted]');
+    expect(redactUrl('/business/v1/whiteboardShareX/abc')).toBe('/business/v1/whiteboardShareX/abc');
+  });
 });

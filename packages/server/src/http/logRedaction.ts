@@ -10,10 +10,22 @@ const SECRET_PARAMS = new Set(['oldtoken', 'token', 'accesstoken', 'access_token
 
 export const REDACTED = '[redacted]';
 
-/** `url` with the value of every secret query parameter replaced by `[redacted]`. */
+/**
+ * Paths whose next segment is a credential: a share link's token opens the shared document to anyone
+ * who has it. Matched case-insensitively, on the path as sent (before any decoding).
+ */
+const SECRET_SEGMENTS = [/^(\/business\/v1\/whiteboardShare\/)([^/?#]+)/i];
+
+/** The path with every secret segment replaced by `[redacted]`. */
+function redactPath(path: string): string {
+  for (const pattern of SECRET_SEGMENTS) path = path.replace(pattern, `$1${REDACTED}`);
+  return path;
+}
+
+/** `url` with secret path segments and the value of every secret query parameter replaced by `[redacted]`. */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
-  if (q < 0) return url;
+  if (q < 0) return redactPath(url);
   const query = url
     .slice(q + 1)
     .split('&')
@@ -29,7 +41,7 @@ export function redactUrl(url: string): string {
       return eq >= 0 && SECRET_PARAMS.has(decoded.toLowerCase()) ? `${name}=${REDACTED}` : pair;
     })
     .join('&');
-  return `${url.slice(0, q)}?${query}`;
+  return `${redactPath(url.slice(0, q))}?${query}`;
 }
 
 export const logSerializers = {
