@@ -35,7 +35,8 @@ const suites = [
   { name: 'storybook build', run: ['npm', ['run', 'storybook:build', '--silent']], lane: 'checks' },
   // Every built story opened in Chromium: it renders the state it names (play functions included).
   { name: 'storybook stories (Chromium)', run: ['node', ['packages/elements/test-support/storySmoke.mjs']], lane: 'checks', needs: ['storybook build'] },
-  { name: 'server (PGlite)', run: vitest('server-pglite', 'packages/server'), env: { TEST_DATABASE_URL: '' }, lane: 'server' },
+  // The server suites read the SDK's built modules where Node resolves them itself: after the build.
+  { name: 'server (PGlite)', run: vitest('server-pglite', 'packages/server'), env: { TEST_DATABASE_URL: '' }, lane: 'server', needs: ['build'] },
   pg && { name: 'server (PostgreSQL)', run: vitest('server-postgres', 'packages/server'), env: { TEST_DATABASE_URL: pg }, lane: 'server' },
   { name: 'faults (PGlite)', run: faults('faults-pglite'), env: { TEST_DATABASE_URL: '' }, lane: 'server', needs: ['build'] },
   // Fewer kills on PostgreSQL: a killed server process cannot touch the database's own durability.
@@ -49,7 +50,7 @@ const suites = [
     const major = version.split('.')[0];
     return [
       { name: `sdk unit (Node ${major})`, run: vitest(`sdk-node${major}`, 'packages/sdk'), node: version },
-      { name: `server (PGlite, Node ${major})`, run: vitest(`server-node${major}`, 'packages/server', NODE_LINE_SERVER_FILES), env: { TEST_DATABASE_URL: '', ...oneWorker }, node: version },
+      { name: `server (PGlite, Node ${major})`, run: vitest(`server-node${major}`, 'packages/server', NODE_LINE_SERVER_FILES), env: { TEST_DATABASE_URL: '', ...oneWorker }, node: version, needs: ['build'] },
       { name: `portal unit (Node ${major})`, run: vitest(`portal-node${major}`, '.', ['--config', 'packages/portal/vitest.config.ts']), node: version },
     ].map((suite) => ({ ...suite, lane: 'checks' }));
   }),
