@@ -8,6 +8,7 @@ describe('safeReturnUrl', () => {
     expect(safeReturnUrl('/learn', origin)).toBe('/learn');
     expect(safeReturnUrl('%2Fmanagement%2Ftype%3Dtag', origin)).toBe('/management/type=tag');
     expect(safeReturnUrl('#/my-notes?x=1', origin)).toBe('/my-notes?x=1');
+    expect(safeReturnUrl('/search?keyword=古诗', origin)).toBe('/search?keyword=古诗');
   });
 
   it('reduces a full address of this portal to its hash route', () => {
@@ -21,6 +22,11 @@ describe('safeReturnUrl', () => {
       '/\\evil.example',
       'javascript:alert(1)',
       '%2F%2Fevil.example',
+      '/.//evil.example',
+      '/x/..//evil.example',
+      '/%2e//evil.example',
+      '%2F.%2F%2Fevil.example',
+      '#/.//evil.example',
       'learn',
       '',
       null,

@@ -1,7 +1,10 @@
+import { sanitizeReturnUrl } from '@dscloud/sdk/auth';
+
 /**
- * Where to go after login. Only a route of this portal is accepted: any other URL in `returnUrl`
- * would turn the login page into an open redirect. A full address of this same portal (what the SDK
- * sends on session expiry) is reduced to its hash route.
+ * Where to go after login, as a route of the portal. The portal's part is the hash route: a full
+ * address of this same portal (what the SDK sends on session expiry) is reduced to its hash route, and
+ * the login page itself is no destination. Whether an address stays on this site is the SDK's one rule
+ * (`sanitizeReturnUrl`): a route that rule refuses is refused here too.
  */
 export function safeReturnUrl(raw: string | null | undefined, origin: string = location.origin): string {
   if (!raw) return '/';
@@ -27,5 +30,5 @@ export function safeReturnUrl(raw: string | null | undefined, origin: string = l
   // eslint-disable-next-line no-control-regex -- the control characters are what this test looks for
   if (/[\u0000-\u001f]/.test(value)) return '/';
   if (/^\/login(?:[/?#]|$)/.test(value)) return '/';
-  return value;
+  return sanitizeReturnUrl(value, origin, '') ? value : '/';
 }

@@ -24,10 +24,24 @@ describe('returnUrl', () => {
     '/\\evil.example',
     'https://school.example.evil.example/',
     'https://school.example@evil.example/',
+    'https://user:pass@school.example.evil.example/',
+    '/.//evil.example',
+    '/./..//evil.example/x',
+    '/x/..//evil.example',
+    '/%2e//evil.example',
+    '/%2E%2E//evil.example',
+    '/./\\evil.example',
+    '\\\\evil.example',
+    'http:evil.example',
     '',
     null,
   ])('refuses %s', (raw) => {
     expect(sanitizeReturnUrl(raw, ORIGIN)).toBe('/');
+  });
+
+  it('keeps a same-origin address whose dot segments stay on this origin', () => {
+    expect(sanitizeReturnUrl('/a/./b/../c?x=1#/d', ORIGIN)).toBe('/a/c?x=1#/d');
+    expect(sanitizeReturnUrl('https:/learn', ORIGIN)).toBe('/learn');
   });
 
   it('never yields anything but a path on this origin', () => {

@@ -1,6 +1,8 @@
 /**
- * Where to go after logging in. Only this platform's own pages qualify: a crafted link
- * `#/login?returnUrl=https://evil.example` or `javascript:…` must not turn the login into a redirector.
+ * Where to go after logging in: the one rule of the platform (the SDK's login, `<ds-login>` and the
+ * portal all use it). Only this platform's own pages qualify: a crafted link
+ * `#/login?returnUrl=https://evil.example`, `javascript:…`, a backslash, userinfo or dot segments that
+ * collapse into `//evil.example` must not turn the login into a redirector.
  * Returns the same-origin address in relative form (path, query, hash), or `fallback`.
  */
 export function sanitizeReturnUrl(raw: string | null | undefined, origin: string, fallback = '/'): string {
@@ -18,7 +20,18 @@ export function sanitizeReturnUrl(raw: string | null | undefined, origin: string
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return fallback;
   if (url.origin !== new URL(base).origin) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  // Dot segments collapse while parsing: `/.//evil.example` and `/x/..//evil.example` come out as the
+  // path `//evil.example`, which a browser reads as another host. The answer must mean the same place
+  // when it is read again.
+  const relative = `${url.pathname}${url.search}${url.hash}`;
+  if (relative.startsWith('//')) return fallback;
+  let again: URL;
+  try {
+    again = new URL(relative, `${base}/`);
+  } catch {
+    return fallback;
+  }
+  return again.origin === url.origin && again.href === url.href ? relative : fallback;
 }
 
 /** Query parameters of the address, including those inside a hash route (`#/login?returnUrl=…`). */
