@@ -39,6 +39,21 @@ const submit = (lessonId: string, submitStatus: number, token = teacher) =>
   h.call('PUT', `${WORK}/updateSubmitStatus?lessonId=${lessonId}&submitStatus=${submitStatus}`, { token });
 
 describe('saving a work', () => {
+  it('answers the same new work saved three times at once with one save and conflicts, never a server error', async () => {
+    const { signUpNodeId } = await claimed();
+    const body = { signUpNodeId, title: '同一作品', items: [{ item: 1, fileId: passing }, { item: 2, fileId: design }] };
+    const answers = await Promise.all([save(body), save(body), save(body)]);
+    expect(answers.map((a) => a.http).filter((s) => s >= 500)).toEqual([]);
+    expect(answers.filter((a) => a.status === 200).length).toBeGreaterThanOrEqual(1);
+    for (const a of answers.filter((a) => a.status !== 200)) {
+      expect(a.http).toBe(409);
+      expect(a.status).toBe(409);
+      expect(a.message).toContain('数据冲突');
+    }
+    const info = await h.call('GET', `${SIGN_UP}/node/info/${signUpNodeId}`, { token: teacher });
+    expect(info.data.work).toMatchObject({ title: '同一作品' });
+  });
+
   it('stores the draft with its files and the format review of the stored video', async () => {
     const { activityId, signUpNodeId } = await claimed();
     const answer = await save({ signUpNodeId, title: '  我是中国人  ', description: '第一课时', items: [{ item: 1, fileId: passing }, { item: 2, fileId: design }] });

@@ -23,6 +23,18 @@ const PARSER_CODES: Record<string, number> = {
   FST_ERR_BAD_URL: Codes.BAD_REQUEST,
 };
 
+/**
+ * A unique constraint refused the write (SQLSTATE 23505): two requests stored the same thing at the same
+ * moment, or a row that already exists. Drivers and drizzle may wrap the database's error: the cause
+ * chain is followed a few steps.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
 /** The request's connection was closed by the client (aborted body, reset socket). */
 export function clientWentAway(error: unknown, aborted: boolean): boolean {
   const code = (error as NodeJS.ErrnoException | null)?.code;
@@ -55,6 +67,13 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error.statusCode === 429) return send(reply, Codes.TOO_MANY_REQUESTS, messageFor(Codes.TOO_MANY_REQUESTS, locale));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return send(reply, error.statusCode, messageFor(error.statusCode, locale));
+    }
+    // The same new thing stored twice at once (a double click, three tabs): the first write won, this
+    // one is told so, and nothing stored changes.
+    if (isUniqueViolation(error)) {
+      request.log.info({ constraint: (error as { constraint?: string }).constraint ?? (error as { cause?: { constraint?: string } }).cause?.constraint }, 'unique violation answered as a conflict');
+      const message = locale === 'en' ? 'Conflict: this was already saved (perhaps by another request at the same moment); reload and try again' : '数据冲突：该内容已保存（可能由另一个同时提交的请求保存），请刷新后重试';
+      return send(reply, Codes.CONFLICT, message);
     }
     // The database restarting or unreachable: 503, which clients retry; the pool reconnects by itself.
     if (request.raw.complete && !request.raw.aborted && isDatabaseUnavailable(error)) {
