@@ -128,6 +128,18 @@ describe('deploy login', () => {
     expect((await h.call('GET', '/base/v1/user/current', { token: answer.data.token })).data.loginName).toBe('teacher');
   });
 
+  it('logs in once with a ticket: a replay of the same ticket is refused, a new ticket works', async () => {
+    // Another expiry than the test above: a ticket is its user and expiry, so this is a ticket of its own.
+    const authorization = signDeployTicket(SECRET, 'teacher', now() + 400);
+    const first = await h.call('POST', '/cas/sz/login/restful', { body: { authorization, code: 'web', ed: '' } });
+    expect(first.status).toBe(200);
+    const replay = await h.call('POST', '/cas/sz/login/restful', { body: { authorization, code: 'web', ed: '' } });
+    expect(replay.status).toBe(4200008);
+    expect(replay.message).toBe('用户登录失败');
+    const next = await h.call('POST', '/cas/sz/login/restful', { body: { authorization: signDeployTicket(SECRET, 'teacher', now() + 401), code: 'web', ed: '' } });
+    expect(next.status).toBe(200);
+  });
+
   it.each([
     ['wrong secret', () => signDeployTicket('other', 'teacher', now() + 300)],
     ['expired', () => signDeployTicket(SECRET, 'teacher', now() - 1)],

@@ -4,7 +4,8 @@ import { Codes } from '@dscloud/sdk/errors';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/appError.js';
 import { localeOf, ok } from '../http/envelope.js';
-import { readDeployTicket } from './deployTicket.js';
+import { deployTicketNonce, readDeployTicketClaims } from './deployTicket.js';
+import { UsedTickets } from '../sso/usedTickets.js';
 import { createWechatLoginUrl } from './wechatLogin.js';
 
 const PUBLIC = { public: true } as const;
@@ -15,6 +16,7 @@ const clientFields = {
 } as const;
 
 export async function loginRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const usedTickets = new UsedTickets(ctx.db.orm);
   app.get('/cas/publicKey', { config: PUBLIC }, async (request) =>
     ok({ publicKey: ctx.keys.publicKeyPem }, localeOf(request)),
   );
@@ -52,8 +54,12 @@ export async function loginRoutes(app: FastifyInstance, ctx: AppContext): Promis
     },
     async (request) => {
       await ctx.login.countAttempt(request.ip);
-      const username = readDeployTicket(ctx.secret, request.body.authorization.trim(), ctx.now());
-      return ok(await ctx.login.loginAs(username, request.body.code ?? ''), localeOf(request));
+      const ticket = request.body.authorization.trim();
+      const claims = readDeployTicketClaims(ctx.secret, ticket, ctx.now());
+      // Single use, across every instance over this database: a ticket seen in a log, a browser's
+      // history or a proxy cannot log in again.
+      const fresh = claims ? await usedTickets.claimNonce({ nonce: deployTicketNonce(ticket), userId: claims.username, target: 'deploy', expiresAtMs: claims.expiresAtMs }, ctx.now()) : false;
+      return ok(await ctx.login.loginAs(fresh ? claims!.username : null, request.body.code ?? ''), localeOf(request));
     },
   );
 

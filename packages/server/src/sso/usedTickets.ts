@@ -12,9 +12,14 @@ export class UsedTickets {
 
   /** Records the ticket as used; false when it already was (by any process over this database). */
   async claim(claims: TicketClaims, nowMs: number): Promise<boolean> {
+    return this.claimNonce({ nonce: claims.jti, userId: claims.sub, target: claims.tgt, expiresAtMs: claims.exp * 1000 }, nowMs);
+  }
+
+  /** The same for any single-use ticket (a deploy login's): its nonce, whom and what it is for, its expiry. */
+  async claimNonce(ticket: { nonce: string; userId: string; target: string; expiresAtMs: number }, nowMs: number): Promise<boolean> {
     const rows = await this.db
       .insert(ssoUsedTickets)
-      .values({ nonce: claims.jti, userId: claims.sub, target: claims.tgt, expiresAt: claims.exp * 1000, usedAt: nowMs })
+      .values({ nonce: ticket.nonce, userId: ticket.userId, target: ticket.target, expiresAt: ticket.expiresAtMs, usedAt: nowMs })
       .onConflictDoNothing()
       .returning({ nonce: ssoUsedTickets.nonce });
     return rows.length === 1;
