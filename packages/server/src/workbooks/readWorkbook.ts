@@ -3,7 +3,7 @@
  * 1. its zip is walked and every part inflated as a stream, stopping at the per-part and total caps
  *    whatever the headers claim (zipEntries.ts), while each XML part is tallied as it inflates
  *    (xmlTally.ts): a text longer than any cell may be, too many rows, cells or shared strings, or
- *    merged cells and data validations over more cells than exceljs can expand, refuse it at once;
+ *    merged cells or data validations over more cells than exceljs can expand, refuse it at once;
  * 2. only then exceljs parses it, in a child process with a heap cap and a time limit (sheetProcess.ts),
  *    and the first sheet comes back as cell texts, a cell longer than `maxCellChars` named by position.
  * One workbook is read at a time per server process and a few wait their turn, so parallel uploads
@@ -24,8 +24,10 @@ export interface WorkbookLimits extends ZipLimits, SheetLimits {
   maxCells: number;
   /** `<si>` elements of the shared strings. */
   maxSharedStrings: number;
-  /** Cells covered by merged ranges and data validations, which exceljs expands one by one. */
-  maxRangeCells: number;
+  /** Cells covered by merged ranges, for each of which exceljs makes a cell. */
+  maxMergedCells: number;
+  /** Cells covered by data validations, each of which exceljs keys by its address. */
+  maxValidatedCells: number;
 }
 
 const MB = 1024 * 1024;
@@ -36,7 +38,8 @@ const MB = 1024 * 1024;
  * 1.7 MB sheet; 500 rows (the import's cap) with every field at its longest to 3.8 MB; a 1 MB upload
  * of real text rarely inflates past 10 MB. Parsing 40 MB of parts took exceljs ≈110 MB of heap and
  * 1.4 s; a data validation over two whole columns (a drop-down list set on columns B and C) 205 MB and
- * 9.5 s, which `maxRangeCells` still lets through and `heapMb` still holds.
+ * 6–10 s, which `maxValidatedCells` still lets through and `heapMb` still holds; merged cells cost far
+ * more (2 M of them passed 384 MB after 15 s), and a teacher list needs a few at most.
  */
 export const WORKBOOK_LIMITS: Readonly<WorkbookLimits> = {
   maxEntries: 100,
@@ -47,7 +50,8 @@ export const WORKBOOK_LIMITS: Readonly<WorkbookLimits> = {
   maxRows: 10_000,
   maxCells: 200_000,
   maxSharedStrings: 200_000,
-  maxRangeCells: 2_200_000,
+  maxMergedCells: 200_000,
+  maxValidatedCells: 2_200_000,
   maxTotalChars: 10_000_000,
   heapMb: 384,
   timeoutMs: 20_000,
@@ -89,7 +93,7 @@ export function rangeCells(ref: string): number {
 
 /** The tallies of one workbook's XML parts, refusing as soon as a total passes its limit. */
 function tallies(limits: WorkbookLimits): (name: string) => EntrySink | undefined {
-  const totals = { row: 0, c: 0, si: 0, range: 0 };
+  const totals = { row: 0, c: 0, si: 0, mergeCell: 0, dataValidation: 0 };
   const limit = (message: string): never => {
     throw new WorkbookRefusal(message, 'limit');
   };
@@ -106,11 +110,14 @@ function tallies(limits: WorkbookLimits): (name: string) => EntrySink | undefine
         names: ['mergeCell', 'dataValidation'],
         maxBytes: 64 * 1024,
         onTooLong: (tag) => limit(`的 ${shown} 中有一个过长的 <${tag}> 标记`),
-        onTag: (_tag, text) => {
+        onTag: (tag, text) => {
           const ref = /\s(?:sq)?ref\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(text);
-          totals.range += ref ? rangeCells(ref[1] ?? ref[2] ?? '') : 0;
-          if (totals.range > limits.maxRangeCells) {
-            limit(`的合并单元格和数据验证（如下拉列表）覆盖了超过 ${limits.maxRangeCells} 个单元格，请只在需要的行上设置`);
+          const cells = ref ? rangeCells(ref[1] ?? ref[2] ?? '') : 0;
+          if (tag === 'mergeCell' && (totals.mergeCell += cells) > limits.maxMergedCells) {
+            limit(`的合并单元格共覆盖了超过 ${limits.maxMergedCells} 个单元格，请取消多余的合并`);
+          }
+          if (tag === 'dataValidation' && (totals.dataValidation += cells) > limits.maxValidatedCells) {
+            limit(`的数据验证（如下拉列表）共覆盖了超过 ${limits.maxValidatedCells} 个单元格，请只在需要的行上设置`);
           }
         },
       },
