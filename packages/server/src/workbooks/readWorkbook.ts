@@ -1,5 +1,5 @@
 /**
- * An uploaded workbook (.xlsx) read within limits (docs/security.md "Workbook imports"):
+ * An uploaded workbook (.xlsx) read within limits (docs/security.md "Workbooks and pictures"):
  * 1. its zip is walked and every part inflated as a stream, stopping at the per-part and total caps
  *    whatever the headers claim (zipEntries.ts), while each XML part is tallied as it inflates
  *    (xmlTally.ts): a text longer than any cell may be, too many rows, cells or shared strings, or
