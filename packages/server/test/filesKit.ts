@@ -1,5 +1,6 @@
 /** Helpers shared by the file-service tests: real multipart posts over HTTP and files with real headers. */
 import { createHash, randomBytes } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
 import type { Answer, Harness } from './harness.js';
 
 export const md5 = (bytes: Uint8Array) => createHash('md5').update(bytes).digest('hex');
@@ -27,6 +28,27 @@ export function fileBytes(size: number, extension = 'png'): Buffer {
   const head = HEADERS[extension] ?? [];
   Buffer.from(head).copy(bytes, 0);
   return bytes;
+}
+
+/**
+ * A real PNG of `width` × `height` black pixels, one bit each: a few KB however many pixels it has (a
+ * 8 000 × 8 000 one is 8 KB and decodes to 64 M pixels), the shape of a decompression bomb.
+ */
+export function blackPng(width: number, height: number): Buffer {
+  const chunk = (type: string, body: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(body.length);
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), body]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1; // bit depth; colour type 0 (grey), no interlace
+  const rows = Buffer.alloc((Math.ceil(width / 8) + 1) * height); // each row: filter byte 0, then zeros
+  return Buffer.concat([Buffer.from(PNG_HEAD.slice(0, 8)), chunk('IHDR', header), chunk('IDAT', deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
 }
 
 export interface ChunkPost {

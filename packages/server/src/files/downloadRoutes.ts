@@ -13,6 +13,7 @@ import type { FileStore } from './fileStore.js';
 import { MEDIA_PATH } from './mediaLinks.js';
 import { sendStoredFile, wantsDownload } from './sendStoredFile.js';
 import { view } from './uploadRoutes.js';
+import { PictureTooLarge } from './pictureLimits.js';
 import { THUMB_BOX, Thumbnails } from './thumbnails.js';
 import type { ImageVariants } from './imageVariants.js';
 import type { FileInfoRow } from './fileRows.js';
@@ -34,7 +35,10 @@ export async function downloadRoutes(app: FastifyInstance, ctx: AppContext, repo
   const thumbs = new Thumbnails(ctx.db.orm, store);
   /** The file as its thumbnail: same name (with the thumbnail's extension), the thumbnail's bytes. */
   const thumbOf = async (row: FileInfoRow): Promise<FileInfoRow> => {
-    const thumb = await thumbs.ensure(row.content);
+    const thumb = await thumbs.ensure(row.content).catch((error: unknown) => {
+      if (error instanceof PictureTooLarge) throw new AppError(Codes.NOT_FOUND, `文件没有缩略图：fileInfoId=${row.id} 的${error.message}，不生成缩略图`);
+      throw error;
+    });
     if (!thumb) throw new AppError(Codes.NOT_FOUND, `文件没有缩略图：fileInfoId=${row.id} 不是可缩放的图片（PNG、JPEG、WebP、GIF）`);
     const extension = thumb.mime === 'image/png' ? 'png' : 'jpg';
     return {

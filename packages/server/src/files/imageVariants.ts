@@ -11,14 +11,16 @@
  * Stored beside the original in the same object store: `<key>-w640-avif`, `<key>-w640-webp`, …, then
  * `<key>-variants` (the widths made, written last: its presence means every copy is there). The key is
  * the content's address, so a variant is shared by every file of the same bytes and never changes.
- * Bytes that only look like a picture (sharp cannot read them) get the list with no widths: the
- * content has no copies, and later requests serve the original without reading and decoding it again.
+ * Bytes that only look like a picture (sharp cannot read them), and pictures with more pixels than the
+ * server decodes (pictureLimits.ts), get the list with no widths: the content has no copies, and later
+ * requests serve the original without reading and decoding it again.
  */
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { IMAGE_VARIANT_FORMATS, pickVariantWidth, variantWidthsFor, type ImageVariantFormat } from '@dscloud/sdk/files';
 import type { ObjectStore } from './fileStore.js';
 import type { ContentRow } from './fileRows.js';
+import { DECODE_OPTIONS, pictureHeader, PictureTooLarge } from './pictureLimits.js';
 import { Thumbnails } from './thumbnails.js';
 
 /**
@@ -151,8 +153,11 @@ export class ImageVariants {
     const source = await readAll(this.store, content.storageKey, content.size);
     let meta: sharp.Metadata | null;
     try {
-      meta = await sharp(source, { failOn: 'error' }).metadata();
-    } catch {
+      meta = await pictureHeader(source);
+    } catch (error) {
+      if (!(error instanceof PictureTooLarge)) throw error;
+      // Never decoded, recorded as no copies like bytes that are no picture: the original is served.
+      this.log(`图片的 AVIF/WebP 副本不生成：${error.message}（${content.storageKey}）`, undefined);
       meta = null;
     }
     const turned = (meta?.orientation ?? 1) >= 5;
@@ -162,7 +167,7 @@ export class ImageVariants {
     const widths = width && height ? variantWidthsFor(width) : [];
     for (const w of widths) {
       for (const format of IMAGE_VARIANT_FORMATS) {
-        const resized = sharp(source, { failOn: 'error' }).rotate().resize({ width: w, withoutEnlargement: true });
+        const resized = sharp(source, DECODE_OPTIONS).rotate().resize({ width: w, withoutEnlargement: true });
         const bytes = await (format === 'avif' ? resized.avif({ quality: VARIANT_QUALITY.avif, effort: AVIF_EFFORT }) : resized.webp({ quality: VARIANT_QUALITY.webp })).toBuffer();
         await this.store.put(variantKey(content.storageKey, w, format), Readable.from([bytes]), bytes.length);
       }

@@ -13,6 +13,7 @@ import type { Orm } from '../db/database.js';
 import { fileContents } from '../db/schema.js';
 import type { FileStore } from './fileStore.js';
 import type { ContentRow } from './fileRows.js';
+import { DECODE_OPTIONS, pictureHeader } from './pictureLimits.js';
 
 export const THUMB_BOX = 480;
 export const THUMB_QUALITY = 100;
@@ -49,7 +50,10 @@ export class Thumbnails {
     return PICTURES.has(content.mime) && content.size > 0 && content.size <= MAX_SOURCE_BYTES;
   }
 
-  /** The content's thumbnail, made now if it is the first time; null when the bytes are no picture. */
+  /**
+   * The content's thumbnail, made now if it is the first time; null when the bytes are no picture;
+   * rejects with PictureTooLarge for a picture with more pixels than the server decodes.
+   */
   ensure(content: ContentRow): Promise<Thumb | null> {
     if (!Thumbnails.fits(content)) return Promise.resolve(null);
     const running = this.making.get(content.sha256);
@@ -73,10 +77,12 @@ export class Thumbnails {
 
   private async make(content: ContentRow): Promise<Thumb | null> {
     const source = await readAll(this.store, content.storageKey, content.size);
+    const header = await pictureHeader(source);
+    if (!header) return null;
     let image: { data: Buffer; info: sharp.OutputInfo };
     try {
-      const picture = sharp(source, { failOn: 'error' }).rotate();
-      const { hasAlpha } = await picture.metadata();
+      const picture = sharp(source, DECODE_OPTIONS).rotate();
+      const { hasAlpha } = header;
       const resized = picture.resize({ width: THUMB_BOX, height: THUMB_BOX, fit: 'inside', withoutEnlargement: true });
       image = await (hasAlpha ? resized.png() : resized.flatten({ background: '#ffffff' }).jpeg({ quality: THUMB_QUALITY })).toBuffer({ resolveWithObject: true });
     } catch {

@@ -1,12 +1,13 @@
 /**
  * The batch-import workbook of teacher introductions (exceljs): the template the back office
- * downloads, and the reading of a filled one into rows of cell texts by column. Row 1 names the
- * columns, row 2 says how to fill them (说明), row 3 is an example (its name starts with 示例); the
- * reader skips both and reports rows by their number in Excel.
+ * downloads, and the reading of a filled one (readWorkbook: bounded, in a child process) into rows of
+ * cell texts by column. Row 1 names the columns, row 2 says how to fill them (说明), row 3 is an
+ * example (its name starts with 示例); the reader skips both and reports rows by their number in Excel.
  */
 import ExcelJS from 'exceljs';
 import { Codes } from '@dscloud/sdk/errors';
 import { AppError } from '../http/appError.js';
+import { readWorkbook, WORKBOOK_LIMITS } from '../workbooks/readWorkbook.js';
 
 export const MAX_IMPORT_BYTES = 1024 * 1024;
 export const MAX_IMPORT_ROWS = 500;
@@ -59,53 +60,51 @@ export interface SheetRow {
   cells: Partial<Record<ColumnKey, string>>;
 }
 
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('text' in value && typeof value.text === 'string') return value.text;
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('error' in value) return '';
-    return '';
-  }
-  return String(value);
-}
-
 const bad = (message: string) => new AppError(Codes.BAD_REQUEST, message, { field: 'file' });
 
-/** Reads the first sheet; refuses a file that is not a workbook, has no known header or too many rows. */
+/** `H` for column 8. */
+function columnLetter(col: number): string {
+  let out = '';
+  for (let n = col; n > 0; n = Math.floor((n - 1) / 26)) out = String.fromCharCode(65 + ((n - 1) % 26)) + out;
+  return out;
+}
+
+/**
+ * Reads the first sheet (within the limits of readWorkbook, off the event loop); refuses a file that
+ * is not a workbook, has no known header, a cell longer than any field may be, or too many rows.
+ */
 export async function readSheet(data: Buffer): Promise<SheetRow[]> {
   if (data.length === 0) throw bad('参数 file 是空文件，请上传填写好的 Excel 模板（.xlsx）');
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw bad('参数 file 不是有效的 Excel 文件（.xlsx），请下载模板后填写');
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw bad('参数 file 中没有工作表，请下载模板后填写');
+  const sheet = await readWorkbook(data, 'file');
+  if (!sheet) throw bad('参数 file 中没有工作表，请下载模板后填写');
   const byCol = new Map<number, ColumnKey>();
-  ws.getRow(1).eachCell((cell, col) => {
-    const title = cellText(cell.value).replace(/[（(]必填[)）]/, '').trim();
+  const header = sheet.rows[0]?.row === 1 ? sheet.rows[0].cells : new Map<number, string>();
+  for (const [col, text] of header) {
+    const title = text.replace(/[（(]必填[)）]/, '').trim();
     const column = COLUMNS.find((c) => c.title === title);
     if (column) byCol.set(col, column.key);
-  });
+  }
+  if (sheet.tooLong) {
+    const { row, col, length } = sheet.tooLong;
+    const key = byCol.get(col);
+    const where = key ? `“${COLUMNS.find((c) => c.key === key)!.title}”` : `第 ${columnLetter(col)} 列`;
+    throw bad(`参数 file 第 ${row} 行${where}有 ${length} 字，一个单元格最多 ${WORKBOOK_LIMITS.maxCellChars} 字`);
+  }
   const missing = COLUMNS.filter((c) => c.required && ![...byCol.values()].includes(c.key));
   if (missing.length > 0) throw bad(`参数 file 第 1 行缺少列：${missing.map((c) => c.title).join('、')}（请使用下载的模板）`);
   const out: SheetRow[] = [];
-  ws.eachRow({ includeEmpty: false }, (r, rowNumber) => {
-    if (rowNumber === 1) return;
+  for (const { row, cells: texts } of sheet.rows) {
+    if (row === 1) continue;
     const cells: SheetRow['cells'] = {};
     for (const [col, key] of byCol) {
-      const text = cellText(r.getCell(col).value).trim();
+      const text = texts.get(col);
       if (text) cells[key] = text;
     }
-    if (Object.keys(cells).length === 0) return;
+    if (Object.keys(cells).length === 0) continue;
     const first = cells.name ?? '';
-    if (first.startsWith(NOTE_PREFIX) || first.startsWith(EXAMPLE_PREFIX)) return;
-    out.push({ row: rowNumber, cells });
-  });
+    if (first.startsWith(NOTE_PREFIX) || first.startsWith(EXAMPLE_PREFIX)) continue;
+    out.push({ row, cells });
+  }
   if (out.length === 0) throw bad('参数 file 中没有教师数据：请从第 4 行起每行填写一位教师');
   if (out.length > MAX_IMPORT_ROWS) throw bad(`参数 file 有 ${out.length} 行教师，一次最多导入 ${MAX_IMPORT_ROWS} 行，请分批导入`);
   return out;
