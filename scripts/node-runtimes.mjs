@@ -59,6 +59,8 @@ export const NODE_LINE_SERVER_FILES = [
   'test/imageVariants.test.ts',
   'test/thumbnails.test.ts',
   'test/teachers.import.test.ts',
+  'test/teachers.importLimits.test.ts',
+  'test/workbooks.read.test.ts',
   'test/reviewStats.exports.test.ts',
   'test/cli.test.ts',
 ];
