@@ -31,7 +31,8 @@ const suites = [
   { name: 'typecheck', run: ['npm', ['run', 'typecheck', '--silent']], lane: 'checks' },
   { name: 'lint', run: ['npm', ['run', 'lint', '--silent']], lane: 'checks' },
   { name: 'sdk unit', run: vitest('sdk', 'packages/sdk'), lane: 'checks' },
-  { name: 'portal unit', run: vitest('portal', '.', ['--config', 'packages/portal/vitest.config.ts']), lane: 'checks' },
+  // The portal's units read the SDK's built modules (Vite's SSR resolution): after the build.
+  { name: 'portal unit', run: vitest('portal', '.', ['--config', 'packages/portal/vitest.config.ts']), lane: 'checks', needs: ['build'] },
   { name: 'storybook build', run: ['npm', ['run', 'storybook:build', '--silent']], lane: 'checks' },
   // Every built story opened in Chromium: it renders the state it names (play functions included).
   { name: 'storybook stories (Chromium)', run: ['node', ['packages/elements/test-support/storySmoke.mjs']], lane: 'checks', needs: ['storybook build'] },
@@ -51,7 +52,7 @@ const suites = [
     return [
       { name: `sdk unit (Node ${major})`, run: vitest(`sdk-node${major}`, 'packages/sdk'), node: version },
       { name: `server (PGlite, Node ${major})`, run: vitest(`server-node${major}`, 'packages/server', NODE_LINE_SERVER_FILES), env: { TEST_DATABASE_URL: '', ...oneWorker }, node: version, needs: ['build'] },
-      { name: `portal unit (Node ${major})`, run: vitest(`portal-node${major}`, '.', ['--config', 'packages/portal/vitest.config.ts']), node: version },
+      { name: `portal unit (Node ${major})`, run: vitest(`portal-node${major}`, '.', ['--config', 'packages/portal/vitest.config.ts']), node: version, needs: ['build'] },
     ].map((suite) => ({ ...suite, lane: 'checks' }));
   }),
 ].filter((suite) => suite && (!process.env.TEST_ONLY || process.env.TEST_ONLY.split(',').some((part) => suite.name.includes(part))));

@@ -5,8 +5,6 @@ import { defineConfig } from 'vitest/config';
 // Unit tests of the portal's pure rules (header entries, return addresses); screens are covered by e2e/.
 export default defineConfig({
   resolve: { conditions: ['source', ...defaultClientConditions] },
-  // Tests run in Vite's SSR environment: the SDK from source there too, not its last build.
-  ssr: { resolve: { conditions: ['source'] } },
   root: fileURLToPath(new URL('.', import.meta.url)),
   // The build plugins in scripts/ are the portal's too.
   test: { include: ['src/**/*.test.ts', '../../scripts/**/*.test.mjs', '../../bench/**/*.test.mjs'], environment: 'node' },
