@@ -1,9 +1,11 @@
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   // The SDK is read from source (its `source` export condition), as in the bundle.
   resolve: { conditions: ['source'] },
   ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
+  environments: { __vitest__: { resolve: { conditions: ['source', ...defaultServerConditions], externalConditions: ['source'] } } },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'seed/**/*.test.ts'],
     // The fault-injection suite runs on its own (vitest.faults.config.ts, `npm run test:faults`).
