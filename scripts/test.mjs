@@ -31,17 +31,16 @@ const suites = [
   { name: 'typecheck', run: ['npm', ['run', 'typecheck', '--silent']], lane: 'checks' },
   { name: 'lint', run: ['npm', ['run', 'lint', '--silent']], lane: 'checks' },
   { name: 'sdk unit', run: vitest('sdk', 'packages/sdk'), lane: 'checks' },
-  // The portal's units read the SDK's built modules (Vite's SSR resolution): after the build.
-  { name: 'portal unit', run: vitest('portal', '.', ['--config', 'packages/portal/vitest.config.ts']), lane: 'checks', needs: ['build'] },
+  { name: 'portal unit', run: vitest('portal', '.', ['--config', 'packages/portal/vitest.config.ts']), lane: 'checks' },
   { name: 'storybook build', run: ['npm', ['run', 'storybook:build', '--silent']], lane: 'checks' },
   // Every built story opened in Chromium: it renders the state it names (play functions included).
   { name: 'storybook stories (Chromium)', run: ['node', ['packages/elements/test-support/storySmoke.mjs']], lane: 'checks', needs: ['storybook build'] },
-  // The server suites read the SDK's built modules where Node resolves them itself: after the build.
-  { name: 'server (PGlite)', run: vitest('server-pglite', 'packages/server'), env: { TEST_DATABASE_URL: '' }, lane: 'server', needs: ['build'] },
+  { name: 'server (PGlite)', run: vitest('server-pglite', 'packages/server'), env: { TEST_DATABASE_URL: '' }, lane: 'server' },
   pg && { name: 'server (PostgreSQL)', run: vitest('server-postgres', 'packages/server'), env: { TEST_DATABASE_URL: pg }, lane: 'server' },
-  { name: 'faults (PGlite)', run: faults('faults-pglite'), env: { TEST_DATABASE_URL: '' }, lane: 'server', needs: ['build'] },
+  // The fault suite builds its own copy of the server (test/faults/globalSetup.ts).
+  { name: 'faults (PGlite)', run: faults('faults-pglite'), env: { TEST_DATABASE_URL: '' }, lane: 'server' },
   // Fewer kills on PostgreSQL: a killed server process cannot touch the database's own durability.
-  pg && { name: 'faults (PostgreSQL)', run: faults('faults-postgres'), env: { TEST_DATABASE_URL: pg, FAULT_RUNS: process.env.FAULT_RUNS || '10' }, lane: 'server', needs: ['build'] },
+  pg && { name: 'faults (PostgreSQL)', run: faults('faults-postgres'), env: { TEST_DATABASE_URL: pg, FAULT_RUNS: process.env.FAULT_RUNS || '10' }, lane: 'server' },
   // PostgreSQL, s3rver, three built instances and nginx as plain processes (docs/deploy.md, "The cluster test").
   { name: 'cluster (nginx, 3 instances)', run: ['node', ['scripts/cluster-test.mjs']], lane: 'server', needs: ['build'] },
   // The Node-facing suites again on each supported LTS line (TEST_NODE_RUNTIMES=none skips them locally):
@@ -51,8 +50,8 @@ const suites = [
     const major = version.split('.')[0];
     return [
       { name: `sdk unit (Node ${major})`, run: vitest(`sdk-node${major}`, 'packages/sdk'), node: version },
-      { name: `server (PGlite, Node ${major})`, run: vitest(`server-node${major}`, 'packages/server', NODE_LINE_SERVER_FILES), env: { TEST_DATABASE_URL: '', ...oneWorker }, node: version, needs: ['build'] },
-      { name: `portal unit (Node ${major})`, run: vitest(`portal-node${major}`, '.', ['--config', 'packages/portal/vitest.config.ts']), node: version, needs: ['build'] },
+      { name: `server (PGlite, Node ${major})`, run: vitest(`server-node${major}`, 'packages/server', NODE_LINE_SERVER_FILES), env: { TEST_DATABASE_URL: '', ...oneWorker }, node: version },
+      { name: `portal unit (Node ${major})`, run: vitest(`portal-node${major}`, '.', ['--config', 'packages/portal/vitest.config.ts']), node: version },
     ].map((suite) => ({ ...suite, lane: 'checks' }));
   }),
 ].filter((suite) => suite && (!process.env.TEST_ONLY || process.env.TEST_ONLY.split(',').some((part) => suite.name.includes(part))));
@@ -118,15 +117,9 @@ async function runSuite(suite, live) {
 }
 
 const runStarted = Date.now();
-const ended = new Map();
-const endOf = (name) => {
-  if (!ended.has(name)) {
-    let resolve;
-    ended.set(name, { promise: new Promise((r) => (resolve = r)), resolve });
-  }
-  return ended.get(name);
-};
-const inRun = new Set(suites.map((s) => s.name));
+// Each suite's end, as a promise another lane's suite can wait for.
+const ended = new Map(suites.map((s) => [s.name, {}]));
+for (const end of ended.values()) end.promise = new Promise((resolve) => (end.resolve = resolve));
 const lanes = new Map();
 for (const suite of suites) {
   const lane = serial ? 'serial' : suite.lane;
@@ -138,9 +131,9 @@ await Promise.all(
   [...lanes].map(async ([lane, list]) => {
     for (const suite of list) {
       // A suite waits for what it needs only when that is part of this run (TEST_ONLY may leave it out).
-      for (const need of suite.needs ?? []) if (inRun.has(need)) await endOf(need).promise;
+      for (const need of suite.needs ?? []) await ended.get(need)?.promise;
       await runSuite(suite, lane === firstLane);
-      endOf(suite.name).resolve();
+      ended.get(suite.name).resolve();
     }
   }),
 );
