@@ -82,52 +82,37 @@ describe('teacher import limits', () => {
     expect((await teachers()).length).toBe(before + 1);
   });
 
-  it('refuses shared strings of 200 MiB whose zip headers say so before inflating them, with /healthz answering', async () => {
-    const file = bombWorkbook([row('炸弹教师甲')], { part: 'sharedStrings', mib: 200 });
+  // Each bomb is a few hundred KB that inflates to 200 MiB; the zip headers record the real size, or lie.
+  it.each([
+    [
+      'refuses shared strings of 200 MiB whose zip headers say so before inflating them, with /healthz answering',
+      () => bombWorkbook([row('炸弹教师甲')], { part: 'sharedStrings', mib: 200 }),
+      '参数 file 解压后过大：其中 xl/sharedStrings.xml 超过 20 MB（每个部件最多 20 MB，全部最多 50 MB），请使用下载的模板填写',
+    ],
+    [
+      'stops inflating shared strings at the size their zip headers record (2 KB) when they inflate to 200 MiB',
+      () => bombWorkbook([row('炸弹教师乙')], { part: 'sharedStrings', mib: 200, claimedSize: 2048 }),
+      '参数 file 不是有效的 Excel 文件（.xlsx）：部件 xl/sharedStrings.xml 解压后超过记录的 2048 字节，请下载模板后填写',
+    ],
+    [
+      'stops at 19 MB when the headers record 19 MB for shared strings that inflate to 200 MiB',
+      () => bombWorkbook([row('炸弹教师丁')], { part: 'sharedStrings', mib: 200, claimedSize: 19 * 1024 * 1024 }),
+      `参数 file 不是有效的 Excel 文件（.xlsx）：部件 xl/sharedStrings.xml 解压后超过记录的 ${19 * 1024 * 1024} 字节，请下载模板后填写`,
+    ],
+    [
+      'refuses a sheet cell of 200 MiB of repeated characters (headers recording 19 MB) while unpacking, with /healthz answering',
+      () => bombWorkbook([row('炸弹教师丙')], { part: 'sheet', mib: 200, claimedSize: 19 * 1024 * 1024 }),
+      '参数 file 的 xl/worksheets/sheet1.xml 中有一段超过 16384 字的文本，一个单元格最多 4000 字',
+    ],
+  ])('%s', async (_name, make, message) => {
+    const file = make();
     expect(file.length).toBeLessThan(600 * 1024);
     const before = await teachers();
     const answer = await uploadWatched(file);
     expect([answer.http, answer.status]).toEqual([400, 400]);
     expect(answer.slowestProbe).toBeLessThan(1_000);
     expect(answer.rssGrowthMb).toBeLessThan(100);
-    expect(answer.message).toBe('参数 file 解压后过大：其中 xl/sharedStrings.xml 超过 20 MB（每个部件最多 20 MB，全部最多 50 MB），请使用下载的模板填写');
-    await healthyNow();
-    expect(await teachers()).toEqual(before);
-  });
-
-  it('stops inflating shared strings at the size their zip headers record (2 KB) when they inflate to 200 MiB', async () => {
-    const file = bombWorkbook([row('炸弹教师乙')], { part: 'sharedStrings', mib: 200, claimedSize: 2048 });
-    const before = await teachers();
-    const answer = await uploadWatched(file);
-    expect([answer.http, answer.status]).toEqual([400, 400]);
-    expect(answer.slowestProbe).toBeLessThan(1_000);
-    expect(answer.rssGrowthMb).toBeLessThan(100);
-    expect(answer.message).toBe('参数 file 不是有效的 Excel 文件（.xlsx）：部件 xl/sharedStrings.xml 解压后超过记录的 2048 字节，请下载模板后填写');
-    await healthyNow();
-    expect(await teachers()).toEqual(before);
-  });
-
-  it('stops at 19 MB when the headers record 19 MB for shared strings that inflate to 200 MiB', async () => {
-    const file = bombWorkbook([row('炸弹教师丁')], { part: 'sharedStrings', mib: 200, claimedSize: 19 * 1024 * 1024 });
-    const before = await teachers();
-    const answer = await uploadWatched(file);
-    expect([answer.http, answer.status]).toEqual([400, 400]);
-    expect(answer.slowestProbe).toBeLessThan(1_000);
-    expect(answer.rssGrowthMb).toBeLessThan(100);
-    expect(answer.message).toBe(`参数 file 不是有效的 Excel 文件（.xlsx）：部件 xl/sharedStrings.xml 解压后超过记录的 ${19 * 1024 * 1024} 字节，请下载模板后填写`);
-    await healthyNow();
-    expect(await teachers()).toEqual(before);
-  });
-
-  it('refuses a sheet cell of 200 MiB of repeated characters (headers recording 19 MB) while unpacking, with /healthz answering', async () => {
-    const file = bombWorkbook([row('炸弹教师丙')], { part: 'sheet', mib: 200, claimedSize: 19 * 1024 * 1024 });
-    expect(file.length).toBeLessThan(600 * 1024);
-    const before = await teachers();
-    const answer = await uploadWatched(file);
-    expect([answer.http, answer.status]).toEqual([400, 400]);
-    expect(answer.slowestProbe).toBeLessThan(1_000);
-    expect(answer.rssGrowthMb).toBeLessThan(100);
-    expect(answer.message).toBe('参数 file 的 xl/worksheets/sheet1.xml 中有一段超过 16384 字的文本，一个单元格最多 4000 字');
+    expect(answer.message).toBe(message);
     await healthyNow();
     expect(await teachers()).toEqual(before);
   });

@@ -7,18 +7,13 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { record } from './faultRecord.js';
-import { databaseLeg, freshDataDir, scratchDatabase, startServer, type ServerProcess } from './serverProcess.js';
+import { type Cleanup, databaseLeg, type ServerProcess, startFreshServer } from './serverProcess.js';
 import { rawPost } from './uploadClient.js';
 
 let server: ServerProcess;
-const cleanup: Array<() => Promise<void> | void> = [];
+const cleanup: Cleanup = [];
 beforeAll(async () => {
-  const { dataDir, remove } = await freshDataDir();
-  cleanup.push(remove);
-  const db = await scratchDatabase();
-  cleanup.push(() => db.drop());
-  server = await startServer({ dataDir, databaseUrl: db.url });
-  cleanup.push(() => server.stop());
+  server = await startFreshServer(cleanup);
 });
 afterAll(async () => {
   for (const step of cleanup.reverse()) await step();

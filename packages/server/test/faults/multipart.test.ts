@@ -7,20 +7,15 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { record } from './faultRecord.js';
-import { databaseLeg, freshDataDir, scratchDatabase, startServer, type ServerProcess } from './serverProcess.js';
+import { type Cleanup, databaseLeg, type ServerProcess, startFreshServer } from './serverProcess.js';
 import { chunkBody, login, pngFile, rawPost, received, type UploadFile } from './uploadClient.js';
 
 const CHUNK = 64 * 1024;
 let server: ServerProcess;
 let token: string;
-const cleanup: Array<() => Promise<void> | void> = [];
+const cleanup: Cleanup = [];
 beforeAll(async () => {
-  const { dataDir, remove } = await freshDataDir();
-  cleanup.push(remove);
-  const db = await scratchDatabase();
-  cleanup.push(() => db.drop());
-  server = await startServer({ dataDir, databaseUrl: db.url });
-  cleanup.push(() => server.stop());
+  server = await startFreshServer(cleanup);
   token = await login(server.base);
 });
 afterAll(async () => {

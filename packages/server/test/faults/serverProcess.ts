@@ -134,3 +134,21 @@ export async function scratchDatabase(): Promise<{ url: string | undefined; drop
     },
   };
 }
+
+/** Undo steps of a test file, run in reverse order after its tests. */
+export type Cleanup = Array<() => Promise<void> | void>;
+
+/**
+ * The process most fault tests need: started on a fresh copy of the seeded data folder and, on the
+ * PostgreSQL leg, a database of its own. Each thing it makes is pushed on `cleanup` as it is made, so a
+ * start that fails half-way is undone too.
+ */
+export async function startFreshServer(cleanup: Cleanup, options: Omit<StartOptions, 'dataDir' | 'databaseUrl'> = {}): Promise<ServerProcess> {
+  const { dataDir, remove } = await freshDataDir();
+  cleanup.push(remove);
+  const db = await scratchDatabase();
+  cleanup.push(() => db.drop());
+  const server = await startServer({ ...options, dataDir, databaseUrl: db.url });
+  cleanup.push(() => server.stop());
+  return server;
+}

@@ -10,21 +10,16 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bombWorkbook, plainEntry, workbookParts, zipOf } from '../workbookKit.js';
 import { record } from './faultRecord.js';
-import { databaseLeg, freshDataDir, scratchDatabase, startServer, type ServerProcess } from './serverProcess.js';
+import { type Cleanup, databaseLeg, type ServerProcess, startFreshServer } from './serverProcess.js';
 import { login, rawPost, type Answer } from './uploadClient.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MB = 1024 * 1024;
 let server: ServerProcess;
 let token: string;
-const cleanup: Array<() => Promise<void> | void> = [];
+const cleanup: Cleanup = [];
 beforeAll(async () => {
-  const { dataDir, remove } = await freshDataDir();
-  cleanup.push(remove);
-  const db = await scratchDatabase();
-  cleanup.push(() => db.drop());
-  server = await startServer({ dataDir, databaseUrl: db.url });
-  cleanup.push(() => server.stop());
+  server = await startFreshServer(cleanup);
   token = await login(server.base, 'admin');
 });
 afterAll(async () => {
