@@ -3,7 +3,7 @@
  * settings name; its window frames the assistant page with a signed ticket, toggles full screen, and
  * Esc closes it with the focus back on the button.
  */
-import { afterAll, beforeAll, describe, expect, it} from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bureauUrl } from './support/servers.js';
 import type { Browser } from 'playwright-core';
 import { loginTicket } from './support/uploads';

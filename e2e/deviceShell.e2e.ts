@@ -5,7 +5,7 @@
  * opens through the shell with a ticket; a download goes to the shell with 「正在下载，请稍候」 until
  * the shell is done.
  */
-import { afterAll, beforeAll, describe, expect, it} from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bureauUrl } from './support/servers.js';
 import { constants, publicEncrypt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';

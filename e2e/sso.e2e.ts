@@ -5,7 +5,7 @@
  * and greets the teacher; opening the same address again is refused (single use). A visitor is sent to
  * login first. No link in the header carries the user id.
  */
-import { afterAll, beforeAll, describe, expect, it} from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bureauUrl } from './support/servers.js';
 import type { Browser } from 'playwright-core';
 import { DEMO_PASSWORD, atRoute, baseUrl, launchBrowser, loginAs, newPage, open } from './support/browser';

@@ -88,17 +88,16 @@ describe('备课工具 in the portal: every tool', () => {
 });
 
 describe('<ds-tool-editor> on a bureau page of another origin: every tool', () => {
-  const bureau = () => bureauUrl();
   /** The bureau page with the element, the teacher's token handed in as a property. */
   async function openOnBureau(page: Page, tool: ToolId, id?: string) {
-    await page.goto(`${bureau()}/tool.html?tool=${tool}${id ? `&id=${id}` : ''}`);
+    await page.goto(`${bureauUrl()}/tool.html?tool=${tool}${id ? `&id=${id}` : ''}`);
     await page.waitForFunction(() => Boolean(customElements.get('ds-tool-editor')), undefined, { timeout: 20_000 });
     await page.evaluate((t) => Object.assign(document.querySelector('ds-tool-editor')!, { token: t }), token);
   }
   for (const tool of TOOLS) {
     it(`${tool}: edit, save, reopen, export; nothing from another host`, async () => {
       const { context, page } = await newPage(browser);
-      const seen = watchRequests(page, [baseUrl(), bureau()]);
+      const seen = watchRequests(page, [baseUrl(), bureauUrl()]);
       await openOnBureau(page, tool);
       let id = '';
       await roundTrip(

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { E2E_WORKERS } from './support/workers';
+import { E2E_WORKERS } from './support/workers.js';
 
 // End-to-end tests: the real server (own database in a temp folder) and the built portal in Chromium.
 export default defineConfig({

@@ -6,7 +6,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'Ds@123456';
 
-export { baseUrl, bureauUrl } from './servers.js';
+export { baseUrl } from './servers.js';
 
 /** Debian's Chromium; no test tool here may download its own browser. */
 export function launchBrowser(): Promise<Browser> {

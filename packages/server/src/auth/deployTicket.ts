@@ -14,7 +14,7 @@ export function signDeployTicket(secret: string, username: string, expiresAtSeco
 }
 
 /** The user name and expiry (epoch ms) of a valid, unexpired ticket; null for anything else. */
-export function readDeployTicketClaims(secret: string, ticket: string, nowMs: number): { username: string; expiresAtMs: number } | null {
+export function readDeployTicket(secret: string, ticket: string, nowMs: number): { username: string; expiresAtMs: number } | null {
   const parts = ticket.split('.');
   if (parts.length !== 3) return null;
   const [user, exp, mac] = parts as [string, string, string];
@@ -27,11 +27,6 @@ export function readDeployTicketClaims(secret: string, ticket: string, nowMs: nu
   if (expiry <= nowMs || expiry > nowMs + MAX_LIFETIME_SECONDS * 1000) return null;
   const username = Buffer.from(user, 'base64url').toString('utf8').trim();
   return username === '' ? null : { username, expiresAtMs: expiry };
-}
-
-/** The user name in a valid, unexpired ticket; null for anything else. */
-export function readDeployTicket(secret: string, ticket: string, nowMs: number): string | null {
-  return readDeployTicketClaims(secret, ticket, nowMs)?.username ?? null;
 }
 
 /**

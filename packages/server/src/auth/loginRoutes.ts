@@ -4,7 +4,7 @@ import { Codes } from '@dscloud/sdk/errors';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/appError.js';
 import { localeOf, ok } from '../http/envelope.js';
-import { deployTicketNonce, readDeployTicketClaims } from './deployTicket.js';
+import { deployTicketNonce, readDeployTicket } from './deployTicket.js';
 import { UsedTickets } from '../sso/usedTickets.js';
 import { createWechatLoginUrl } from './wechatLogin.js';
 
@@ -55,11 +55,11 @@ export async function loginRoutes(app: FastifyInstance, ctx: AppContext): Promis
     async (request) => {
       await ctx.login.countAttempt(request.ip);
       const ticket = request.body.authorization.trim();
-      const claims = readDeployTicketClaims(ctx.secret, ticket, ctx.now());
+      const claims = readDeployTicket(ctx.secret, ticket, ctx.now());
       // Single use, across every instance over this database: a ticket seen in a log, a browser's
-      // history or a proxy cannot log in again.
-      const fresh = claims ? await usedTickets.claimNonce({ nonce: deployTicketNonce(ticket), userId: claims.username, target: 'deploy', expiresAtMs: claims.expiresAtMs }, ctx.now()) : false;
-      return ok(await ctx.login.loginAs(fresh ? claims!.username : null, request.body.code ?? ''), localeOf(request));
+      // history or a proxy cannot log in again (a used one is refused like a forged one).
+      const used = !claims || !(await usedTickets.claimNonce({ nonce: deployTicketNonce(ticket), userId: claims.username, target: 'deploy', expiresAtMs: claims.expiresAtMs }, ctx.now()));
+      return ok(await ctx.login.loginAs(used ? null : claims.username, request.body.code ?? ''), localeOf(request));
     },
   );
 

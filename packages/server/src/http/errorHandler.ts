@@ -24,15 +24,15 @@ const PARSER_CODES: Record<string, number> = {
 };
 
 /**
- * A unique constraint refused the write (SQLSTATE 23505): two requests stored the same thing at the same
- * moment, or a row that already exists. Drivers and drizzle may wrap the database's error: the cause
- * chain is followed a few steps.
+ * The database's error when a unique constraint refused the write (SQLSTATE 23505): two requests
+ * stored the same thing at the same moment, or a row that already exists. Drivers and drizzle may wrap
+ * it: the cause chain is followed a few steps.
  */
-export function isUniqueViolation(error: unknown): boolean {
+export function uniqueViolation(error: unknown): { constraint?: string } | undefined {
   for (let e = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    if ((e as { code?: unknown }).code === '23505') return e as { constraint?: string };
   }
-  return false;
+  return undefined;
 }
 
 /** The request's connection was closed by the client (aborted body, reset socket). */
@@ -70,8 +70,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     // The same new thing stored twice at once (a double click, three tabs): the first write won, this
     // one is told so, and nothing stored changes.
-    if (isUniqueViolation(error)) {
-      request.log.info({ constraint: (error as { constraint?: string }).constraint ?? (error as { cause?: { constraint?: string } }).cause?.constraint }, 'unique violation answered as a conflict');
+    const unique = uniqueViolation(error);
+    if (unique) {
+      request.log.info({ constraint: unique.constraint }, 'unique violation answered as a conflict');
       const message = locale === 'en' ? 'Conflict: this was already saved (perhaps by another request at the same moment); reload and try again' : '数据冲突：该内容已保存（可能由另一个同时提交的请求保存），请刷新后重试';
       return send(reply, Codes.CONFLICT, message);
     }
