@@ -72,7 +72,11 @@ describe('early data', () => {
     // The screen's files were asked for by the start script (preloaded), and the first cover with them.
     const preloaded = await page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel=modulepreload]')].map((l) => new URL(l.href).pathname));
     expect(preloaded).toContain(`/${chunks.learn!.js[0]}`);
-    const cover = await results.locator('img').first().evaluate((img: HTMLImageElement) => new URL(img.currentSrc || img.src).pathname);
+    // The source the browser chose for the first cover, once it has chosen one (on a busy machine the
+    // card can be read before its <picture> has picked a source).
+    const firstCover = results.locator('img').first();
+    await expect.poll(() => firstCover.evaluate((img: HTMLImageElement) => img.currentSrc)).not.toBe('');
+    const cover = await firstCover.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname);
     const coverLinks = await page.evaluate(() => [...document.querySelectorAll('link[rel=preload][as=image]')].map((l) => l.getAttribute('imagesrcset') ?? ''));
     expect(coverLinks.some((srcset) => srcset.split(',').some((candidate) => candidate.trim().split(' ')[0] === cover))).toBe(true);
 

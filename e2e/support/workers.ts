@@ -1,7 +1,6 @@
 /**
  * How many end-to-end files run side by side, each worker with its own server and bureau site
- * (`E2E_WORKERS`, default 1: files run one after the other on one server). Two workers halve the suite's
- * time on two cores, but some files still assume what earlier files left on the server (earlyData's
- * first cover on /learn depends on which lessons were uploaded before it): docs/testing.md.
+ * (`E2E_WORKERS`, default 2: on two cores the browser, the server and the test each wait on the others
+ * often enough that two files at once finish sooner than one after another; 1 runs them in order).
  */
-export const E2E_WORKERS = Math.max(1, Math.floor(Number(process.env.E2E_WORKERS) || 1));
+export const E2E_WORKERS = Math.max(1, Math.floor(Number(process.env.E2E_WORKERS) || 2));
