@@ -44,14 +44,13 @@ const suites = [
   // PostgreSQL, s3rver, three built instances and nginx as plain processes (docs/deploy.md, "The cluster test").
   { name: 'cluster (nginx, 3 instances)', run: ['node', ['scripts/cluster-test.mjs']], lane: 'server', needs: ['build'] },
   // The Node-facing suites again on each supported LTS line (TEST_NODE_RUNTIMES=none skips them locally):
-  // the SDK and portal units whole, the server's files that lean on what differs between Node lines
-  // (docs/testing.md, "Other Node lines"), one file at a time.
+  // the SDK's units whole and the server's files that lean on what differs between Node lines
+  // (docs/testing.md, "Other Node lines"), one file at a time. The portal runs in browsers, not on Node.
   ...(process.env.TEST_NODE_RUNTIMES === 'none' ? [] : NODE_RUNTIMES).flatMap((version) => {
     const major = version.split('.')[0];
     return [
       { name: `sdk unit (Node ${major})`, run: vitest(`sdk-node${major}`, 'packages/sdk'), node: version },
       { name: `server (PGlite, Node ${major})`, run: vitest(`server-node${major}`, 'packages/server', NODE_LINE_SERVER_FILES), env: { TEST_DATABASE_URL: '', ...oneWorker }, node: version },
-      { name: `portal unit (Node ${major})`, run: vitest(`portal-node${major}`, '.', ['--config', 'packages/portal/vitest.config.ts']), node: version },
     ].map((suite) => ({ ...suite, lane: 'checks' }));
   }),
 ].filter((suite) => suite && (!process.env.TEST_ONLY || process.env.TEST_ONLY.split(',').some((part) => suite.name.includes(part))));
@@ -89,7 +88,8 @@ async function runSuite(suite, live) {
   const log = join(results, `${suite.name.replace(/[^\w]+/g, '-')}.log`);
   // Every suite's output goes to its log (the counts at the end are read from it); the first lane's
   // is printed as it comes too.
-  const child = spawn(cmd, args, { cwd: join(root, cwd), env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const cpuFile = log.replace(/\.log$/, '.cpu');
+  const child = spawn(process.execPath, [join(root, 'scripts/cpu-of.mjs'), cpuFile, cmd, ...args], { cwd: join(root, cwd), env, stdio: ['ignore', 'pipe', 'pipe'] });
   const out = createWriteStream(log);
   child.stdout.pipe(out, { end: false });
   child.stderr.pipe(out, { end: false });
@@ -107,7 +107,8 @@ async function runSuite(suite, live) {
   });
   await new Promise((resolve) => out.end(resolve));
   const seconds = (Date.now() - started) / 1000;
-  outcome.set(suite.name, { ok: code === 0, seconds, endedAt: (Date.now() - runStarted) / 1000, log });
+  const cpu = existsSync(cpuFile) ? Number(readFileSync(cpuFile, 'utf8')) : NaN;
+  outcome.set(suite.name, { ok: code === 0, seconds, cpu, endedAt: (Date.now() - runStarted) / 1000, log });
   if (!live) {
     console.log(heading);
     for (const line of lines) console.log(line);
@@ -144,7 +145,7 @@ let tests = 0;
 const counts = [];
 const failedTests = [];
 const firstLine = (text) => String(text ?? '').split('\n')[0].slice(0, 300);
-for (const f of ['sdk', 'server-pglite', 'server-postgres', 'faults-pglite', 'faults-postgres', 'portal', 'e2e', ...NODE_RUNTIMES.flatMap((v) => ['sdk', 'server', 'portal'].map((s) => `${s}-node${v.split('.')[0]}`))]) {
+for (const f of ['sdk', 'server-pglite', 'server-postgres', 'faults-pglite', 'faults-postgres', 'portal', 'e2e', ...NODE_RUNTIMES.flatMap((v) => ['sdk', 'server'].map((s) => `${s}-node${v.split('.')[0]}`))]) {
   const file = join(results, f + '.json');
   if (!existsSync(file)) continue;
   const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -164,9 +165,12 @@ if (failedTests.length) {
 console.log('\n━━ summary ━━');
 for (const suite of suites) {
   const o = outcome.get(suite.name);
-  console.log(`${o.ok ? '✓' : '✗'} ${suite.name.padEnd(30)} ${o.seconds.toFixed(1).padStart(7)} s  ${serial ? '' : `${suite.lane} lane, ended at ${o.endedAt.toFixed(0)} s`}`);
+  const cpu = Number.isNaN(o.cpu ?? NaN) ? '' : `cpu ${o.cpu.toFixed(0).padStart(5)} s  `;
+  console.log(`${o.ok ? '✓' : '✗'} ${suite.name.padEnd(30)} ${o.seconds.toFixed(1).padStart(7)} s  ${cpu}${serial ? '' : `${suite.lane} lane, ended at ${o.endedAt.toFixed(0)} s`}`);
 }
-console.log(`wall time: ${((Date.now() - runStarted) / 1000).toFixed(1)} s`);
+const wall = (Date.now() - runStarted) / 1000;
+const cpuTotal = [...outcome.values()].reduce((sum, o) => sum + (o.cpu || 0), 0);
+console.log(`wall time: ${wall.toFixed(1)} s; CPU time of the suites: ${cpuTotal.toFixed(0)} s (${(cpuTotal / wall).toFixed(2)} cores busy on average)`);
 console.log(`(${tests} vitest tests passed in the vitest suites)`);
 // The suites that are not vitest end with their own `N passed, N failed` line.
 for (const name of ['elements (Chromium)', 'storybook stories (Chromium)', 'cluster (nginx, 3 instances)']) {

@@ -1,8 +1,8 @@
 /**
  * Zip-bomb workbooks against the built server process: an administrator posts teacher imports that
  * inflate to 200 MiB each (headers honest or lying), a cell of 200 MiB of one character, a data
- * validation over a whole sheet, three bombs at once, and a heavy but allowed file (drop-down lists on
- * two whole columns, parsed by the reader process). Each bomb is refused with 400 and a Chinese
+ * validation over a whole sheet, three bombs at once, and a heavy but allowed file (a drop-down list on
+ * a whole column, parsed by the reader process). Each bomb is refused with 400 and a Chinese
  * message, the heavy file is read; meanwhile /healthz answers within a second, the server's resident
  * memory grows by less than 100 MB, the process lives on and no teacher changes.
  */
@@ -55,7 +55,7 @@ describe(`zip-bomb workbooks posted to the teacher import (${databaseLeg})`, () 
       ['one cell of 200 MiB, headers 19 MB', bombWorkbook([row('丙')], { part: 'sheet', mib: 200, claimedSize: 19 * MB }), '超过 16384 字的文本'],
       ['a drop-down list over the whole sheet', withValidation('A1:XFD1048576'), '数据验证'],
     ];
-    const rec = record(context, `${bombs.length} bombs one by one, then 3 at once, then 2 whole-column drop-down lists`);
+    const rec = record(context, `${bombs.length} bombs one by one, then 3 at once, then a whole-column drop-down list`);
     const before = await teachers();
     const rssBefore = rssMb();
     let rssPeak = rssBefore;
@@ -79,8 +79,10 @@ describe(`zip-bomb workbooks posted to the teacher import (${databaseLeg})`, () 
       for (const [what, file, message] of bombs) check(what, await upload(file), 400, message);
       const together = await Promise.all(bombs.slice(0, 3).map(([, file]) => upload(file)));
       together.forEach((answer, i) => check(`${bombs[i]![0]} (at once)`, answer, 400, bombs[i]![2]));
-      // Allowed, and heavy for exceljs (2 M validated cells): read in its own process, reported, not stored.
-      check('drop-down lists on two whole columns', await upload(withValidation('B2:C1048576')), 200, '');
+      // Allowed, and heavy for exceljs (1 M validated cells, about 100 MB and 3 s in its reader; two whole
+      // columns take 6–10 s, which on a machine busy with other suites came near the reader's 20 s limit):
+      // read in its own process, reported, not stored.
+      check('a drop-down list on a whole column', await upload(withValidation('B2:B1048576')), 200, '');
     } finally {
       done = true;
       await watching;
