@@ -7,8 +7,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { mkdirSync } from 'node:fs';
 import { schema } from './schema.js';
+import { openDurablePglite } from './pgliteDisk.js';
 import { isDatabaseUnavailable } from './unavailable.js';
 import { listenPostgres, type ListenHandlers } from './pgListen.js';
 import { inProcessExclusive, postgresExclusive, type Exclusive } from './exclusive.js';
@@ -48,11 +48,11 @@ export interface Database {
 export interface OpenOptions {
   /** PostgreSQL connection string; when absent PGlite is used. */
   url?: string;
-  /** PGlite data folder; absent = in memory (tests). */
+  /** PGlite data folder, synced to the disk at every commit (pgliteDisk.ts); absent = in memory (tests). */
   dataDir?: string;
   /** PostgreSQL schema to use (created when missing), so test runs stay apart. */
   schemaName?: string;
-  /** PGlite: start from this dump (`Database.dump()`) instead of an empty cluster. */
+  /** PGlite in memory: start from this dump (`Database.dump()`) instead of an empty cluster. */
   template?: Blob;
 }
 
@@ -63,8 +63,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 async function openPglite(dataDir?: string, template?: Blob): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(template ? { loadDataDir: template } : {}) });
+  if (dataDir && template) throw new Error('a PGlite template is for in-memory databases only');
+  const client = dataDir ? await openDurablePglite(dataDir) : await PGlite.create(template ? { loadDataDir: template } : {});
   const orm = drizzlePglite({ client, schema }) as unknown as Orm;
   let closed = false;
   return {

@@ -32,6 +32,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** File-descriptor limit of the process (raised through the shell's `ulimit`). */
   maxFiles?: number;
+  /** Options for node itself, before the script (`--import` of a module loaded first). */
+  nodeArgs?: string[];
 }
 
 /** Starts the process and resolves once it prints its address (it is then serving). */
@@ -45,9 +47,10 @@ export async function startServer(o: StartOptions): Promise<ServerProcess> {
     DATABASE_URL: o.databaseUrl ?? '',
     ...o.env,
   };
+  const args = [...(o.nodeArgs ?? []), faultMainJs];
   const child = o.maxFiles
-    ? spawn('/bin/sh', ['-c', `ulimit -n ${o.maxFiles} 2>/dev/null; exec "$0" "$@"`, process.execPath, faultMainJs], { env })
-    : spawn(process.execPath, [faultMainJs], { env });
+    ? spawn('/bin/sh', ['-c', `ulimit -n ${o.maxFiles} 2>/dev/null; exec "$0" "$@"`, process.execPath, ...args], { env })
+    : spawn(process.execPath, args, { env });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
