@@ -6,7 +6,7 @@
  * counts as received, the upload resumes with the missing chunks only, and the stored file's MD5
  * is the original's.
  *
- * FAULT_RUNS (default 20) sets the number of kills, FAULT_SEED (default 20261124) the moments.
+ * FAULT_RUNS (default 20; `npm test` runs 10) sets the number of kills, FAULT_SEED (default 20261124) the moments.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { record } from './faultRecord.js';
