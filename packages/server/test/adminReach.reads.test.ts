@@ -2,7 +2,7 @@
  * What a school or district administrator reads by id outside the back-office lists: unpublished
  * lessons and their videos, teachers' tool documents and uploaded files reach as far as their writes
  * do (their organisation subtree); elsewhere an unpublished lesson or a document answers exactly as a
- * missing one. Published lessons stay readable to everyone.
+ * missing one. Published lessons stay readable to everyone. Seeded lesson ids cannot be counted through.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useHarness, type Answer } from './harness.js';
@@ -63,6 +63,15 @@ describe('unpublished lessons by id', () => {
     await h.query(`UPDATE lessons SET publish_status = 1 WHERE id = ANY($1)`, [[theirs, ours]]);
     expect((await h.call('GET', `${L}/getById?lessonId=${theirs}`, { token: district })).status).toBe(200);
     expect((await h.call('GET', `${L}/getResourceVideo?lessonId=${theirs}`, { token: school })).status).toBe(200);
+  });
+
+  it('cannot be counted through: the seeded catalogue has no sequential ids', async () => {
+    const tried = Array.from({ length: 60 }, (_, i) => `ls-${String(i + 1).padStart(4, '0')}`);
+    const answers = await Promise.all(tried.map((id) => h.call('GET', `${L}/getById?lessonId=${id}`, { token: admin })));
+    expect(answers.filter((a) => a.status !== 404).length).toBe(0);
+    const ids = (await h.query<{ id: string }>(`SELECT id FROM lessons`)).map((r) => r.id);
+    expect(ids.length).toBeGreaterThanOrEqual(240);
+    for (const id of ids) expect(id).toMatch(/[0-9a-f]{16}$/);
   });
 });
 
