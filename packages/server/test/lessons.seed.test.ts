@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { useHarness } from './harness.js';
 import { seedCloudLessons } from '../src/lessons/demoSeed.js';
+import { DEMO_LESSON_ID_PATTERN } from '../src/lessons/demoLessonIds.js';
 import { count } from './lessonHelpers.js';
 
 const h = useHarness();
@@ -77,7 +78,8 @@ describe('demo media', () => {
 
   it('gives every demo lesson the video of its own title, with its captions and cover, all served', async () => {
     const rows = await h.query<{ title: string; teacher_name: string; cover_url: string; url: string; caption_url: string; duration_seconds: number }>(
-      `SELECT l.title, l.teacher_name, l.cover_url, r.url, r.caption_url, r.duration_seconds FROM lessons l JOIN lesson_resources r ON r.lesson_id = l.id WHERE l.id ~ '^ls-[0-9]{4}$'`,
+      `SELECT l.title, l.teacher_name, l.cover_url, r.url, r.caption_url, r.duration_seconds FROM lessons l JOIN lesson_resources r ON r.lesson_id = l.id WHERE l.id ~ $1`,
+      [DEMO_LESSON_ID_PATTERN],
     );
     expect(rows).toHaveLength(240);
     expect(new Set(rows.map((r) => r.url)).size).toBeGreaterThanOrEqual(40);

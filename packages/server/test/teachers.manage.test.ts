@@ -113,3 +113,25 @@ describe('teacher calls: bad input', () => {
     expect(JSON.stringify(await h.query('SELECT * FROM teacher_infos ORDER BY id'))).toBe(before);
   });
 });
+
+describe('binding a platform account to a teacher introduction', () => {
+  const teacher2 = '100000000000000009'; // 吴海峰, a teacher of sc-07 in another district
+  const reviewer = '100000000000000010'; // 郑国栋, a teacher account of the 南湖区 district bureau
+
+  it('refuses a school administrator who binds another district’s teacher account, by add or update, storing nothing', async () => {
+    const before = JSON.stringify(await h.query('SELECT * FROM teacher_infos ORDER BY id'));
+    const added = await h.call('POST', `${T}/add`, { token: schooladmin, body: { name: '他区老师', schoolId: '330102001001', userId: teacher2 } });
+    expect([added.http, added.status, added.data]).toEqual([403, 403, { field: 'userId' }]);
+    expect(added.message).toBe(`参数 userId 对应的教师账号不在您的管理范围内，只能绑定本单位的教师：${teacher2}`);
+    const updated = await h.call('POST', `${T}/update`, { token: schooladmin, body: { teacherInfoId: 'te-demo-auditor', userId: teacher2 } });
+    expect([updated.http, updated.status, updated.data]).toEqual([403, 403, { field: 'userId' }]);
+    const batch = await h.call('POST', `${T}/batchAdd`, { token: districtadmin, body: { teachers: [{ name: 'a', schoolId: 'sc-01' }, { name: 'b', schoolId: 'sc-01', userId: teacher2 }] } });
+    expect([batch.http, batch.data]).toEqual([403, { field: 'teachers[1].userId' }]);
+    expect(JSON.stringify(await h.query('SELECT * FROM teacher_infos ORDER BY id'))).toBe(before);
+    // The real district binds its teacher; the school administrator cannot reach the district bureau's own account either.
+    expect((await h.call('POST', `${T}/add`, { token: schooladmin, body: { name: '区里老师', schoolId: '330102001001', userId: reviewer } })).data).toEqual({ field: 'userId' });
+    const own = await h.call('POST', `${T}/add`, { token: districtadmin, body: { name: '郑国栋', schoolId: 'sc-01', userId: reviewer } });
+    expect(own.data).toMatchObject({ userId: reviewer, schoolId: 'sc-01' });
+    await h.call('POST', `${T}/delete`, { token: districtadmin, body: { teacherInfoIds: [own.data.teacherInfoId] } });
+  });
+});

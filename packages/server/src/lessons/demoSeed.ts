@@ -17,6 +17,7 @@ import { DEMO_ACCOUNTS, DEMO_ORG_IDS } from '../users/demoSeed.js';
 import { insertMany } from '../db/insertMany.js';
 import { chinaDayStart } from './lessonStats.js';
 import { SEED_BANNER_PREFIX, SEED_LESSON_VIDEO_PREFIX } from './seedFiles.js';
+import { DEMO_LESSON_ID_PATTERN, demoLessonId } from './demoLessonIds.js';
 import { seedTaxonomy } from '../taxonomy/demoSeed.js';
 
 export const DEMO_LESSON_COUNT = 240;
@@ -101,8 +102,12 @@ export async function seedCloudLessons(db: Orm, options: { demo: boolean; now: n
   const [seeded] = await db.select({ anchorAt: d.anchorAt }).from(d).where(eq(d.key, 'lessons'));
   if (!seeded) {
     const demoTeacher = presentIds.has(demoTeachers[0]?.id ?? '') ? demoTeachers[0] : undefined;
-    await insertLessons(db, generateLessons({ count: DEMO_LESSON_COUNT, now, seed: DEFAULT_SEED }), demoTeacher?.id, now);
-    await db.insert(d).values({ key: 'lessons', anchorAt: chinaDayStart(now) }).onConflictDoNothing();
+    // One transaction: the ids are random, so a start cut short must leave no lessons a later start would add again.
+    const generated = generateLessons({ count: DEMO_LESSON_COUNT, now, seed: DEFAULT_SEED }).map((l) => ({ ...l, lessonId: demoLessonId(l.lessonId) }));
+    await db.transaction(async (tx) => {
+      await insertLessons(tx, generated, demoTeacher?.id, now);
+      await tx.insert(d).values({ key: 'lessons', anchorAt: chinaDayStart(now) }).onConflictDoNothing();
+    });
     await seedTaxonomy(db, now);
     return;
   }
@@ -112,8 +117,8 @@ export async function seedCloudLessons(db: Orm, options: { demo: boolean; now: n
     await db
       .update(lessons)
       .set({ liveStartAt: sql`${lessons.liveStartAt} + ${shift}`, liveEndAt: sql`${lessons.liveEndAt} + ${shift}` })
-      // Only the generated demo lessons (ls-0001 …) move; a regular-expression match has no builder operator.
-      .where(and(eq(lessons.liveFlag, 1), sql`${lessons.id} ~ ${'^ls-[0-9]{4}$'}`));
+      // Only the generated demo lessons move; a regular-expression match has no builder operator.
+      .where(and(eq(lessons.liveFlag, 1), sql`${lessons.id} ~ ${DEMO_LESSON_ID_PATTERN}`));
     await db.update(d).set({ anchorAt: sql`${d.anchorAt} + ${shift}` }).where(eq(d.key, 'lessons'));
   }
   await seedTaxonomy(db, now);

@@ -7,8 +7,7 @@ import type { AppContext } from '../context.js';
 import { AppError } from '../http/appError.js';
 import type { AuthUser } from '../http/guard.js';
 import { canManageLesson, canSeeLesson, isAdmin, ownsLesson, type OwnedLesson } from './access.js';
-import { assertInScope, scopeFor, type OrgScope } from '../management/orgScope.js';
-import { ROLES_BY_ACCESS } from '../management/roles.js';
+import { adminScope, assertInScope, WHOLE_PLATFORM, type OrgScope } from '../management/orgScope.js';
 import { newId } from '../db/ids.js';
 import { LessonQueries } from './lessonQueries.js';
 import { LessonWriteRepo } from './lessonWriteRepo.js';
@@ -17,37 +16,57 @@ import { DOWNLOAD_PERIOD_MS, periodOf } from '../learning/countedOnce.js';
 
 export const notFound = (lessonId: string) => new AppError(Codes.NOT_FOUND, `课程不存在：lessonId ${lessonId}`);
 
-/** The lesson if the caller may see it; unknown and hidden lessons answer the same 404. */
-export async function visibleLesson(ctx: AppContext, auth: AuthUser | null, lessonId: string): Promise<LessonSummary> {
+/** The lesson if it exists and the caller may see it at all (published, own, or an administrator's). */
+async function seenLesson(ctx: AppContext, auth: AuthUser | null, lessonId: string): Promise<LessonSummary> {
   const lesson = await new LessonQueries(ctx.db.orm, ctx.now, ctx.media.url).summary(lessonId);
   if (!lesson || !canSeeLesson(lesson, auth)) throw notFound(lessonId);
   return lesson;
 }
 
+/**
+ * The lesson if the caller may read it; unknown and hidden lessons answer the same 404. An
+ * administrator reads the unpublished lessons of their reach only (`reachOf`, as for writes): to a
+ * district administrator another district's unpublished lesson does not exist.
+ */
+export async function visibleLesson(ctx: AppContext, auth: AuthUser | null, lessonId: string): Promise<LessonSummary> {
+  const lesson = await seenLesson(ctx, auth, lessonId);
+  if (lesson.publishStatus !== 1 && !(await reachOf(ctx, auth, lesson)).covers(lesson.schoolId)) throw notFound(lessonId);
+  return lesson;
+}
+
+/** A lesson to change: 404 when the caller cannot see it, 403 when it is not theirs or out of reach. */
 export async function manageableLesson(ctx: AppContext, auth: AuthUser, lessonId: string): Promise<LessonSummary> {
-  const lesson = await visibleLesson(ctx, auth, lessonId);
+  const lesson = await seenLesson(ctx, auth, lessonId);
   if (!canManageLesson(lesson, auth)) throw new AppError(Codes.FORBIDDEN, '只能管理自己的课程');
   await requireReach(ctx, auth, lesson.schoolId, lesson, 'lessonId');
   return lesson;
 }
 
 /**
- * A teacher manages their own lessons wherever they are filed; an administrator the lessons of their
- * organisation subtree only (a district administrator who names another district's lesson is refused).
+ * The one reach rule of lessons, for reads and writes alike. A teacher reaches their own lessons
+ * wherever they are filed, and is otherwise held by `canSeeLesson`/`canManageLesson`; an administrator
+ * reaches the lessons of their organisation subtree (`adminScope`).
  */
-export async function requireReach(ctx: AppContext, auth: AuthUser, schoolId: string | null, lesson: OwnedLesson | undefined, field: string): Promise<void> {
-  if (lesson && ownsLesson(lesson, auth)) return;
-  if (!isAdmin(auth)) return;
-  assertInScope(await scopeFor(ctx.db.orm, auth.roles, ROLES_BY_ACCESS.write), schoolId, field);
+async function reachOf(ctx: AppContext, auth: AuthUser | null, lesson: OwnedLesson | undefined): Promise<OrgScope> {
+  if (!auth || !isAdmin(auth) || (lesson && ownsLesson(lesson, auth))) return WHOLE_PLATFORM;
+  return adminScope(ctx.db.orm, auth.roles);
 }
 
-/** Every lesson exists (404 naming the missing ones) and lies within the caller's reach (403). */
+/** Refuses (403) a write outside the caller's reach: a district administrator who names another district's lesson. */
+export async function requireReach(ctx: AppContext, auth: AuthUser, schoolId: string | null, lesson: OwnedLesson | undefined, field: string): Promise<void> {
+  assertInScope(await reachOf(ctx, auth, lesson), schoolId, field);
+}
+
+/**
+ * Every lesson exists (404 naming the missing ones) and lies within the caller's reach (403, naming
+ * the id the caller sent, never the title of a lesson they may not read).
+ */
 async function requireAll(repo: LessonWriteRepo, lessonIds: string[], scope: OrgScope | null): Promise<void> {
   const found = await repo.existing(lessonIds);
   const missing = lessonIds.filter((id) => !found.has(id));
   if (missing.length > 0) throw new AppError(Codes.NOT_FOUND, `课程不存在：${missing.join('、')}`);
-  const outside = [...found.values()].find((lesson) => !scope?.covers(lesson.schoolId));
-  if (outside) throw new AppError(Codes.FORBIDDEN, `课程《${outside.title}》不在您的管理范围内`, { field: 'lessonIds' });
+  const outside = lessonIds.find((id) => !scope?.covers(found.get(id)!.schoolId));
+  if (outside) throw new AppError(Codes.FORBIDDEN, `课程 ${outside} 不在您的管理范围内`, { field: 'lessonIds' });
 }
 
 export async function setPublished(ctx: AppContext, lessonIds: string[], published: boolean, scope: OrgScope | null): Promise<number> {

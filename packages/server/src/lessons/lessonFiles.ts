@@ -1,7 +1,9 @@
 /**
  * Which uploaded files a lesson may show. A lesson's videos and cover are served to everyone who may
  * see the lesson (signed media links), so attaching a file is publishing it: a teacher may attach only
- * files they uploaded themselves, an administrator any stored file. Files already on the lesson stay
+ * files they uploaded themselves, an administrator also the files of uploaders within their reach
+ * (`adminScope`: a district administrator cannot publish another district's uploads by guessing their
+ * ids, which count up). Files already on the lesson stay
  * allowed, so a teacher can edit a lesson an administrator put a file on. The kind must fit too: a
  * video for a video, a picture for the cover.
  */
@@ -12,6 +14,7 @@ import type { AuthUser } from '../http/guard.js';
 import { FileCategory } from '../files/fileConfig.js';
 import { FileRepo } from '../files/fileRepo.js';
 import type { FileInfoRow } from '../files/fileRows.js';
+import { adminScope, type OrgScope } from '../management/orgScope.js';
 import { isAdmin } from './access.js';
 
 export interface AttachedFile {
@@ -26,14 +29,23 @@ const KIND_NAME = { video: '视频', picture: '图片' } as const;
 
 export async function checkLessonFiles(ctx: AppContext, auth: AuthUser, files: AttachedFile[], alreadyAttached: ReadonlySet<string>): Promise<void> {
   const repo = ctx.files?.repo ?? new FileRepo(ctx.db);
-  const admin = isAdmin(auth);
+  let reach: OrgScope | undefined;
+  /** An administrator's file of someone else: theirs to attach when the uploader is within reach. */
+  const reachable = async (row: FileInfoRow | null): Promise<FileInfoRow | null> => {
+    if (!row || row.userId === auth.user.id) return row;
+    reach ??= await adminScope(ctx.db.orm, auth.roles);
+    return reach.covers((await ctx.users.byId(row.userId))?.orgId) ? row : null;
+  };
   for (const file of files) {
     const id = Number(file.fileInfoId);
-    const row: FileInfoRow | null = Number.isSafeInteger(id)
-      ? admin || alreadyAttached.has(file.fileInfoId)
+    const row: FileInfoRow | null = !Number.isSafeInteger(id)
+      ? null
+      : alreadyAttached.has(file.fileInfoId)
         ? await repo.fileInfoById(id)
-        : await repo.fileInfo(id, auth.user.id)
-      : null;
+        : isAdmin(auth)
+          ? await reachable(await repo.fileInfoById(id))
+          : await repo.fileInfo(id, auth.user.id);
+    // Out of reach answers as a missing file: the caller learns nothing of other districts' uploads.
     if (!row) {
       throw new AppError(Codes.NOT_FOUND, `参数 ${file.param} 对应的文件不存在，或不是你上传的：${file.fileInfoId}`, { field: `${file.param}` });
     }

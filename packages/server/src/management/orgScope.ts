@@ -13,7 +13,7 @@ import { rows } from '../db/rows.js';
 import { AppError } from '../http/appError.js';
 import type { RoleRow } from '../users/usersRepo.js';
 import { TtlCache } from '../util/ttlCache.js';
-import { PLATFORM_WIDE_ROLES } from './roles.js';
+import { PLATFORM_WIDE_ROLES, ROLES_BY_ACCESS } from './roles.js';
 
 export interface OrgScope {
   /** The whole platform. */
@@ -90,6 +90,15 @@ export async function scopeFor(db: Orm, roles: readonly RoleRow[], allowed: read
   if (opening.some((r) => (PLATFORM_WIDE_ROLES as readonly string[]).includes(r.roleCode))) return WHOLE_PLATFORM;
   const roots = opening.map((r) => r.orgId).filter((id): id is string => typeof id === 'string' && id !== '');
   return scopeOf(await cachedSubtreeOf(db, roots));
+}
+
+/**
+ * An administrator's reach where no `managed()` route put it on the request (lesson, tool document
+ * and file calls): the subtree of their administrator roles, exactly what `managed(ctx, 'write')`
+ * computes. Reads of what is not public (unpublished lessons, documents, uploads) use it as writes do.
+ */
+export function adminScope(db: Orm, roles: readonly RoleRow[]): Promise<OrgScope> {
+  return scopeFor(db, roles, ROLES_BY_ACCESS.write);
 }
 
 /** Refuses a record outside the caller's subtree (403, naming the field when there is one). */

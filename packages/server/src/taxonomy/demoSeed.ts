@@ -8,6 +8,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Orm } from '../db/database.js';
 import { insertMany } from '../db/insertMany.js';
 import { lessonTags, specialSubjectTypes } from '../db/schema.js';
+import { DEMO_LESSON_ID_PATTERN } from '../lessons/demoLessonIds.js';
 
 const TYPES = [
   { id: 'sst-01', name: '文化传承', topics: ['ss-01', 'ss-06'] },
@@ -38,6 +39,6 @@ export async function seedTaxonomy(db: Orm, now: number): Promise<void> {
   const newTags = await inserted(db, lessonTags, TAGS, now);
   for (const tag of TAGS.filter((t) => newTags.has(t.id))) {
     await db.execute(sql`INSERT INTO lesson_tag_links (lesson_id, tag_id) SELECT l.id, ${tag.id} FROM lessons l
-                          WHERE l.id ~ '^ls-[0-9]{4}$' AND ${tag.lessons} ON CONFLICT DO NOTHING`);
+                          WHERE l.id ~ ${DEMO_LESSON_ID_PATTERN} AND ${tag.lessons} ON CONFLICT DO NOTHING`);
   }
 }

@@ -25,10 +25,13 @@ export interface Checked {
   problems: TeacherProblem[];
 }
 
+/** Why a school outside the caller's subtree is refused: the words of every scope refusal (`assertInScope`). */
+export const OUT_OF_REACH = '不在您的管理范围内';
+
 /** The JSON calls' error for the first problem; `where` prefixes the field (`teachers[2].`). */
 export function problemError(p: TeacherProblem, where = ''): AppError {
   const field = `${where}${p.field}`;
-  if (p.code === Codes.FORBIDDEN) return new AppError(Codes.FORBIDDEN, '不在您的管理范围内', { field });
+  if (p.reason === OUT_OF_REACH) return new AppError(Codes.FORBIDDEN, OUT_OF_REACH, { field });
   return new AppError(p.code, `参数 ${field} ${p.reason}`, { field });
 }
 
@@ -53,6 +56,9 @@ export async function checkTeacher(ctx: AppContext, f: Partial<TeacherFields>, s
     const user = await ctx.users.byId(f.userId);
     if (!user) bad('userId', `对应的用户不存在：${f.userId}`);
     else if (user.identityCode !== 5) bad('userId', `对应的用户不是教师：${f.userId}`);
+    // A school or district administrator binds only accounts of their own subtree: binding another
+    // district's teacher would lock that district out of its own teacher's introduction.
+    else if (scope && !scope.covers(user.orgId)) bad('userId', `对应的教师账号不在您的管理范围内，只能绑定本单位的教师：${f.userId}`, Codes.FORBIDDEN);
     else if (!f.schoolName && !f.schoolId) {
       const [org] = await ctx.users.orgChain(user.orgId);
       if (org) Object.assign(out, { schoolId: org.id, schoolName: org.name });
@@ -67,7 +73,7 @@ export async function checkTeacher(ctx: AppContext, f: Partial<TeacherFields>, s
   // A school or district administrator adds and moves teachers only within their reach.
   if (scope && !scope.all && (f.schoolId !== undefined || f.userId)) {
     if (!out.schoolId) bad('schoolId', '不能为空');
-    else if (!scope.covers(out.schoolId) && !problems.some((p) => p.field === 'schoolId')) bad('schoolId', '不在您的管理范围内', Codes.FORBIDDEN);
+    else if (!scope.covers(out.schoolId) && !problems.some((p) => p.field === 'schoolId')) bad('schoolId', OUT_OF_REACH, Codes.FORBIDDEN);
   }
   return { fields: out, problems };
 }

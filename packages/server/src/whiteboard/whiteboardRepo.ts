@@ -4,7 +4,8 @@ import type { Orm } from '../db/database.js';
 import { containsPattern, pageOf, type Page, type PageRequest } from '../db/rows.js';
 import { users, whiteboardResources } from '../db/schema.js';
 
-export type WhiteboardRow = typeof whiteboardResources.$inferSelect & { ownerName: string };
+/** A resource with its owner's name and organisation (an administrator reads the documents of their subtree). */
+export type WhiteboardRow = typeof whiteboardResources.$inferSelect & { ownerName: string; ownerOrgId: string | null };
 export type NewWhiteboard = typeof whiteboardResources.$inferInsert;
 export type WhiteboardChanges = Partial<Omit<NewWhiteboard, 'id' | 'ownerId' | 'tool' | 'businessType' | 'createdAt' | 'version'>>;
 
@@ -23,7 +24,7 @@ export class WhiteboardRepo {
 
   private select() {
     return this.db
-      .select({ ...getTableColumns(w), ownerName: sql<string>`COALESCE(${users.displayName}, '')` })
+      .select({ ...getTableColumns(w), ownerName: sql<string>`COALESCE(${users.displayName}, '')`, ownerOrgId: users.orgId })
       .from(w)
       .leftJoin(users, eq(users.id, w.ownerId));
   }

@@ -2,8 +2,8 @@
  * `/business/v1/whiteboardResource`: the tool documents of `<ds-tool-editor>` (spec §3, §4 "tool
  * editor save", §7; docs/api.md "Whiteboard resources"). The document is a JSON file uploaded through
  * the file service first; a save names it by `fileInfoId` and the server checks it (the caller's own
- * upload, ≤ 5 MB, JSON, this tool's). Only the owner writes; the owner and administrators read; to
- * anyone else a resource does not exist. Every update names the version it read: a stale one is
+ * upload, ≤ 5 MB, JSON, this tool's). Only the owner writes; the owner and the administrators whose
+ * organisation subtree holds the owner read; to anyone else a resource does not exist. Every update names the version it read: a stale one is
  * refused with 409 and the current resource, so two tabs never overwrite each other silently. Deleting
  * a resource gives its file back when nothing else names it.
  */
@@ -16,6 +16,7 @@ import { localeOf, ok } from '../http/envelope.js';
 import { idSchema, newId } from '../db/ids.js';
 import { pageProps } from '../http/schemaRules.js';
 import { isAdmin, requireTeacher } from '../lessons/access.js';
+import { adminScope } from '../management/orgScope.js';
 import { CurriculumRepo } from '../curriculum/curriculumRepo.js';
 import { WhiteboardRepo, type WhiteboardRow } from './whiteboardRepo.js';
 import { checkDocumentFile, readText } from './toolDocumentFile.js';
@@ -47,10 +48,12 @@ export async function whiteboardRoutes(app: FastifyInstance, ctx: AppContext): P
     return { nodeId: node.nodeId, nodeLabel: node.name, businessBookId: book.bookId, businessBookLabel: book.name, businessEditionId: book.editionId };
   }
 
-  /** A resource the caller may read (owner or administrator); anyone else gets 404. */
+  /** A resource the caller may read (the owner, or an administrator reaching the owner's organisation); anyone else gets 404. */
   async function readable(request: FastifyRequest, id: string): Promise<WhiteboardRow> {
+    const auth = request.auth!;
     const row = await repo.find(id);
-    if (!row || (row.ownerId !== request.auth!.user.id && !isAdmin(request.auth))) throw new AppError(Codes.NOT_FOUND, `工具文档不存在：${id}`);
+    const reads = row && (row.ownerId === auth.user.id || (isAdmin(auth) && (await adminScope(ctx.db.orm, auth.roles)).covers(row.ownerOrgId)));
+    if (!reads) throw new AppError(Codes.NOT_FOUND, `工具文档不存在：${id}`);
     return row;
   }
 
