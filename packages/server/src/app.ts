@@ -41,6 +41,7 @@ import { benchRoutes } from './bench/bareUpload.js';
 import { MODULES } from './modules.js';
 import { logSerializers } from './http/logRedaction.js';
 import type { ManageAccess } from './management/roles.js';
+import { heavyLimits } from './http/heavyLimits.js';
 
 export interface LoginLimits extends FailurePolicy {
   /** Login attempts per client IP per minute. */
@@ -91,6 +92,8 @@ export interface RouteSummary {
   management?: ManageAccess;
   /** Reviewer-gated routes (activityReview/reviewerGate.ts), walked with the back-office ones. */
   reviewer?: boolean;
+  /** Lists, pages, statistics and exports (http/heavyRoutes.ts): per-caller places, the heavy lane. */
+  heavy: boolean;
   /** The request schema as validated (after schemaRules.ts). */
   schema?: Record<string, unknown>;
 }
@@ -210,8 +213,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     app.decorate('caches', new Map<string, MeasuredCache>([['sessions', sessions]]));
     app.decorateRequest('auth', null);
     app.decorateRequest('scope', null);
+    const heavyPlaces = heavyLimits(sessions, settings.limits);
     app.addHook('onRoute', (route) => {
       hardenRouteSchema(route.schema as Record<string, unknown> | undefined);
+      // The caller's places first, before the route's own hooks touch the database.
+      if (route.config?.heavy) {
+        const own = route.preValidation;
+        route.preValidation = [heavyPlaces.admit, ...(Array.isArray(own) ? own : own ? [own] : [])] as typeof route.preValidation;
+      }
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
         routeList.push({
@@ -220,6 +229,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
           public: route.config?.public === true,
           management: route.config?.management,
           reviewer: route.config?.reviewer === true,
+          heavy: route.config?.heavy === true,
           schema: route.schema as Record<string, unknown> | undefined,
         });
       }
