@@ -41,7 +41,9 @@ import { benchRoutes } from './bench/bareUpload.js';
 import { MODULES } from './modules.js';
 import { logSerializers } from './http/logRedaction.js';
 import type { ManageAccess } from './management/roles.js';
-import { heavyLimits } from './http/heavyLimits.js';
+import { laneOf } from './http/heavyRoutes.js';
+import { callerKey, heavyLimits } from './http/heavyLimits.js';
+import { runAs } from './db/turns.js';
 
 export interface LoginLimits extends FailurePolicy {
   /** Login attempts per client IP per minute. */
@@ -235,6 +237,11 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       }
     });
 
+    // From here on a request's statements wait in its lane, as its caller (db/fairGate.ts, db/turns.ts);
+    // after the body is read, since the body's events do not carry the request's async context.
+    app.addHook('preValidation', (request, _reply, done) => {
+      runAs({ lane: laneOf(request.routeOptions.config), key: () => callerKey(request) }, done);
+    });
     installErrorHandling(app);
     installJsonBodyParsing(app, settings.limits.jsonMaxDepth);
     installConnectionLimits(app, settings.limits);

@@ -9,7 +9,7 @@
  * The database is held by the test while the requests arrive, so every one of them is in flight at
  * the same moment whatever the machine's speed.
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { limitsFromEnv } from '../src/settings.js';
@@ -96,6 +96,14 @@ describe('heavy requests of one caller', () => {
 
     const heavyArrivals = arrivals(h, AUDIT_PAGE);
     const publicArrivals = arrivals(h, PUBLIC_PAGE);
+    // On PGlite: heavy statements started from the release until the visitor's page was sent.
+    const gate = h.db.gate;
+    let heavyBeforePage = -1;
+    let heavyAtRelease = 0;
+    const onPublic = (req: IncomingMessage, res: ServerResponse) => {
+      if (gate && req.url?.startsWith(PUBLIC_PAGE)) res.once('finish', () => (heavyBeforePage = gate().started.heavy - heavyAtRelease));
+    };
+    h.app.server.on('request', onPublic);
     const release = await holdDatabase(h, ['activities']);
     const order: string[] = [];
     let settled = 0;
@@ -118,6 +126,7 @@ describe('heavy requests of one caller', () => {
         return a;
       });
       await publicArrivals.reached(1);
+      heavyAtRelease = gate?.().started.heavy ?? 0;
       await release();
       const answers: Answer[] = await Promise.all(heavy);
       const page = await visitor;
@@ -135,7 +144,13 @@ describe('heavy requests of one caller', () => {
       for (const a of served) expect(a.status).toBe(200);
       expect(page.status).toBe(200);
       expect(page.data.total).toBe(0);
+      // The visitor's page before every admitted list request…
+      expect(order.filter((o) => o !== 'refused')[0]).toBe('public');
+      // …and, on the embedded database, its statements ahead of the reviewer's waiting ones: at most
+      // one heavy statement (the gate lets one through after four interactive ones in a row).
+      if (gate) expect(heavyBeforePage).toBeLessThanOrEqual(1);
     } finally {
+      h.app.server.off('request', onPublic);
       heavyArrivals.stop();
       publicArrivals.stop();
       await release();
