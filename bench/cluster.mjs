@@ -15,6 +15,7 @@ import { startNginx } from '../scripts/cluster/nginx.mjs';
 import { token } from '../scripts/cluster/http.mjs';
 import { freePort } from '../scripts/reference-server.mjs';
 import { REPEATS, median, saveResults, showSpread, spread, warnIfNoisy } from './results.mjs';
+import { MANY_CALLERS } from './lib.mjs';
 
 const duration = Number(process.env.BENCH_DURATION || 5);
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
@@ -57,7 +58,7 @@ async function uploadChunks(base, auth, data, name) {
   if (!last.data.fileInfo) throw new Error(`${name} did not complete`);
 }
 
-const cluster = await startCluster({ instances: 3, env: { BENCH_ROUTES: '1' }, nginxExtra: BARE });
+const cluster = await startCluster({ instances: 3, env: { BENCH_ROUTES: '1', ...MANY_CALLERS }, nginxExtra: BARE });
 const fronts = [];
 try {
   for (let n = 1; n <= 3; n++) {

@@ -9,12 +9,25 @@ export const root = resolve(import.meta.dirname, '..');
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD || 'Ds@123456';
 
 /**
+ * A load bench's connections stand for many people, yet autocannon sends them all with one token, or
+ * with none from one address. The per-caller places for heavy requests (docs/security.md "Heavy
+ * requests": 2 running and 10 waiting per user, 8 and 32 per address) would refuse most of them, so the
+ * benches lift them; `review-fairness.mjs`, which is about them, puts the defaults back.
+ */
+export const MANY_CALLERS = {
+  HEAVY_RUNNING_PER_USER: '100000',
+  HEAVY_WAITING_PER_USER: '100000',
+  HEAVY_RUNNING_PER_ADDRESS: '100000',
+  HEAVY_WAITING_PER_ADDRESS: '100000',
+};
+
+/**
  * The built reference server on a free port with a fresh data folder: `{ base, stop(), dataDir, pid }`.
  * `options.allowedOrigins` lets a bench page on another local origin call it (CORS); `options.entry`
  * starts another build of the server (a `main.js`) instead of the workspace's.
  */
 export async function startServer(env = {}, options = {}) {
-  const server = await startReferenceServer({ env, allowedOrigins: options.allowedOrigins ?? [], entry: options.entry });
+  const server = await startReferenceServer({ env: { ...MANY_CALLERS, ...env }, allowedOrigins: options.allowedOrigins ?? [], entry: options.entry });
   return { base: server.apiBase, stop: server.stop, dataDir: server.dataDir, pid: server.child.pid };
 }
 

@@ -7,7 +7,8 @@
 // JSON line: `{ activityId, bookId (the first book), books, nodes, bookNodes, signUps, ms }`.
 // With BENCH_REVIEW=1 every
 // held node also gets a work in a review state (i % 10: draft, pending at levels 1–3, returned, passed,
-// rejected, high-quality), reviewers at three levels with their decisions, and copies of the activity
+// rejected, high-quality), reviewers at three levels with their decisions, the demo `reviewer` assigned
+// at district and city level (no decisions), and copies of the activity
 // holding only the first 5 000 and 10 000 works (`act-bench-5000`, `act-bench-10000`) for the exports.
 //   node bench/seed-activity.mjs <dataDir>
 import { build } from 'esbuild';
@@ -97,9 +98,12 @@ async function seedReview(q, now) {
       CASE WHEN i % 10 = 0 THEN NULL ELSE \${now} - (i % 240) * \${hour} END,
       CASE WHEN i % 10 IN (4, 5, 6, 7, 8) THEN \${now} - (i % 120) * \${hour} END, \${now}, \${now}
     FROM (SELECT substr(id, 5)::int AS i, * FROM activity_sign_up_nodes WHERE activity_id = 'act-bench' AND id LIKE 'bsn-%') n\`);
+  // The three reviewers whose decisions are below, and the demo \`reviewer\` (a district's person, not of
+  // the works' school) at district and city level, whose list the review-fairness bench reads.
   await q(\`INSERT INTO activity_audit_persons (id, activity_id, level, user_id, org_id, stage, subject_code, created_at) VALUES
     ('bap-1', 'act-bench', 1, 'bt-1', '330102001001', 2, 213, \${now}), ('bap-2', 'act-bench', 2, 'bt-2', '330102000000', 2, 213, \${now}),
-    ('bap-3', 'act-bench', 3, 'bt-3', '330100000000', 2, 213, \${now})\`);
+    ('bap-3', 'act-bench', 3, 'bt-3', '330100000000', 2, 213, \${now}),
+    ('bap-rv-2', 'act-bench', 2, '100000000000000010', '330102000000', 2, 213, \${now}), ('bap-rv-3', 'act-bench', 3, '100000000000000010', '330100000000', 2, 213, \${now})\`);
   // Each decided work: the school's decision, and for works past level 1 the district's and the city's.
   for (const level of [1, 2, 3]) {
     await q(\`INSERT INTO activity_work_audits (id, work_id, activity_id, level, round, work_version, reviewer_id, decision, score, opinion, counted, created_at)

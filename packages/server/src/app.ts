@@ -41,6 +41,9 @@ import { benchRoutes } from './bench/bareUpload.js';
 import { MODULES } from './modules.js';
 import { logSerializers } from './http/logRedaction.js';
 import type { ManageAccess } from './management/roles.js';
+import { laneOf } from './http/heavyRoutes.js';
+import { callerKey, heavyLimits } from './http/heavyLimits.js';
+import { runAs } from './db/turns.js';
 
 export interface LoginLimits extends FailurePolicy {
   /** Login attempts per client IP per minute. */
@@ -91,6 +94,8 @@ export interface RouteSummary {
   management?: ManageAccess;
   /** Reviewer-gated routes (activityReview/reviewerGate.ts), walked with the back-office ones. */
   reviewer?: boolean;
+  /** Lists, pages, statistics and exports (http/heavyRoutes.ts): per-caller places, the heavy lane. */
+  heavy: boolean;
   /** The request schema as validated (after schemaRules.ts). */
   schema?: Record<string, unknown>;
 }
@@ -210,8 +215,14 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     app.decorate('caches', new Map<string, MeasuredCache>([['sessions', sessions]]));
     app.decorateRequest('auth', null);
     app.decorateRequest('scope', null);
+    const heavyPlaces = heavyLimits(sessions, settings.limits);
     app.addHook('onRoute', (route) => {
       hardenRouteSchema(route.schema as Record<string, unknown> | undefined);
+      // The caller's places first, before the route's own hooks touch the database.
+      if (route.config?.heavy) {
+        const own = route.preValidation;
+        route.preValidation = [heavyPlaces.admit, ...(Array.isArray(own) ? own : own ? [own] : [])] as typeof route.preValidation;
+      }
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
         routeList.push({
@@ -220,11 +231,17 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
           public: route.config?.public === true,
           management: route.config?.management,
           reviewer: route.config?.reviewer === true,
+          heavy: route.config?.heavy === true,
           schema: route.schema as Record<string, unknown> | undefined,
         });
       }
     });
 
+    // From here on a request's statements wait in its lane, as its caller (db/fairGate.ts, db/turns.ts);
+    // after the body is read, since the body's events do not carry the request's async context.
+    app.addHook('preValidation', (request, _reply, done) => {
+      runAs({ lane: laneOf(request.routeOptions.config), key: () => callerKey(request) }, done);
+    });
     installErrorHandling(app);
     installJsonBodyParsing(app, settings.limits.jsonMaxDepth);
     installConnectionLimits(app, settings.limits);

@@ -62,6 +62,14 @@ export interface ServerLimits {
   shutdownGraceMs: number;
   /** Slider puzzles one client may answer for one account within 15 minutes. */
   captchaSolvesPerClient: number;
+  /** Heavy requests (lists, statistics, exports) one signed-in user may have running, and waiting. */
+  heavyRunningPerUser: number;
+  heavyWaitingPerUser: number;
+  /** The same for callers without a token, per client address. */
+  heavyRunningPerAddress: number;
+  heavyWaitingPerAddress: number;
+  /** How long a heavy request may wait for its caller's place before it is refused (429). */
+  heavyWaitMs: number;
 }
 
 /** The repository root, found from this file in `src/` as well as from the bundle in `dist/`. */
@@ -121,6 +129,11 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerLimit
     pageCacheMaxEntries: positiveInt('PAGE_CACHE_MAX_ENTRIES', env.PAGE_CACHE_MAX_ENTRIES, 2_000),
     shutdownGraceMs: seconds('SHUTDOWN_GRACE_SECONDS', 10),
     captchaSolvesPerClient: positiveInt('CAPTCHA_SOLVES_PER_CLIENT', env.CAPTCHA_SOLVES_PER_CLIENT, 10),
+    heavyRunningPerUser: positiveInt('HEAVY_RUNNING_PER_USER', env.HEAVY_RUNNING_PER_USER, 2),
+    heavyWaitingPerUser: nonNegativeInt('HEAVY_WAITING_PER_USER', env.HEAVY_WAITING_PER_USER, 10),
+    heavyRunningPerAddress: positiveInt('HEAVY_RUNNING_PER_ADDRESS', env.HEAVY_RUNNING_PER_ADDRESS, 8),
+    heavyWaitingPerAddress: nonNegativeInt('HEAVY_WAITING_PER_ADDRESS', env.HEAVY_WAITING_PER_ADDRESS, 32),
+    heavyWaitMs: seconds('HEAVY_WAIT_SECONDS', 10),
   };
 }
 

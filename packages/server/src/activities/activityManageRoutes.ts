@@ -26,6 +26,7 @@ import { assertBackToDraft, assertTransition } from './activityStatus.js';
 import type { ActivityView } from './activityView.js';
 import { filterKey, type PublicPageCache } from '../lessons/publicPageCache.js';
 import { orgSetKey } from './listPages.js';
+import { heavy } from '../http/heavyRoutes.js';
 
 export const ACTIVITY_PREFIX = '/cloudSchool/v1/resourceCollectActivity';
 const P = ACTIVITY_PREFIX;
@@ -140,7 +141,7 @@ export async function activityManageRoutes(
     return ok(await view.detail((await repo.find(row.id))!, now), localeOf(request));
   });
 
-  app.post<{ Body: PageQuery | null }>(`${P}/page`, { ...managed(ctx, 'read'), schema: { body: pageBody } }, async (request, reply) => {
+  app.post<{ Body: PageQuery | null }>(`${P}/page`, heavy({ ...managed(ctx, 'read'), schema: { body: pageBody } }), async (request, reply) => {
     const body = request.body ?? {};
     const scope = request.scope!;
     let orgIds = scope.all ? undefined : scope.orgIds;

@@ -20,6 +20,7 @@ import { gradeName, stageName, subjectName } from '../curriculum/names.js';
 import { isEligible, loadActivity, requireActivityTeacher } from './activityAccess.js';
 import type { ActivityRepo } from './activityRepo.js';
 import type { ActivityView } from './activityView.js';
+import { heavy } from '../http/heavyRoutes.js';
 
 const P = '/cloudSchool/v1/activitySubject';
 
@@ -68,7 +69,7 @@ export async function activitySubjectRoutes(app: FastifyInstance, ctx: AppContex
 
   app.post<{ Body: { stage: number; subjectCode: number; pageNum?: number; pageSize?: number } }>(
     `${P}/edition/page`,
-    { ...signedIn, schema: { body: { ...subjectBody, properties: { ...subjectBody.properties, ...pageProps } } } },
+    heavy({ ...signedIn, schema: { body: { ...subjectBody, properties: { ...subjectBody.properties, ...pageProps } } } }),
     async (request) => {
       const pageNum = request.body.pageNum ?? 1;
       const pageSize = request.body.pageSize ?? 10;

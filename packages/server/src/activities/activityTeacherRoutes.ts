@@ -23,6 +23,7 @@ import type { ActivityRepo } from './activityRepo.js';
 import { idParams, pageBody } from './activitySchemas.js';
 import type { ActivityView } from './activityView.js';
 import { mySignUp } from './signUpView.js';
+import { heavy } from '../http/heavyRoutes.js';
 
 const DAY = 86_400_000;
 /** A sign-up reminder shows this long before the window closes. */
@@ -51,10 +52,10 @@ export async function activityTeacherRoutes(
 
   app.get<{ Querystring: TeacherPage & { orgId?: string } }>(
     `${P}/publish/list`,
-    {
+    heavy({
       config: { public: true },
       schema: { querystring: { type: 'object', properties: { ...pageProps, orgId: idSchema, phase: pageBody.properties.phase, keyword: pageBody.properties.keyword } } },
-    },
+    }),
     async (request, reply) => {
       const q = request.query;
       const locale = localeOf(request);
@@ -78,7 +79,7 @@ export async function activityTeacherRoutes(
 
   app.post<{ Body: TeacherPage | null }>(
     `${P}/teacher/all/page`,
-    { ...teacher, schema: { body: { type: ['object', 'null'], properties: teacherFilters } } },
+    heavy({ ...teacher, schema: { body: { type: ['object', 'null'], properties: teacherFilters } } }),
     async (request, reply) => {
       const body = request.body ?? {};
       const orgId = request.auth!.user.orgId;
@@ -111,7 +112,7 @@ export async function activityTeacherRoutes(
 
   app.post<{ Body: { pageNum?: number; pageSize?: number } | null }>(
     `${P}/teacher/signUp/page`,
-    { ...teacher, schema: { body: { type: ['object', 'null'], properties: pageProps } } },
+    heavy({ ...teacher, schema: { body: { type: ['object', 'null'], properties: pageProps } } }),
     async (request) => {
       const body = request.body ?? {};
       const userId = request.auth!.user.id;

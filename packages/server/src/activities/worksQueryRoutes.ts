@@ -17,6 +17,7 @@ import { managed } from '../management/access.js';
 import { assertInScope } from '../management/orgScope.js';
 import { loadActivity } from './activityAccess.js';
 import { ACTIVITY_PREFIX as P } from './activityManageRoutes.js';
+import { heavy } from '../http/heavyRoutes.js';
 
 interface WorksQuery {
   activityId: string;
@@ -93,7 +94,7 @@ export async function worksQueryRoutes(app: FastifyInstance, ctx: AppContext): P
   const db = ctx.db.orm;
   app.post<{ Body: WorksQuery }>(
     `${P}/works/query/list`,
-    {
+    heavy({
       ...managed(ctx, 'read'),
       schema: {
         body: {
@@ -102,7 +103,7 @@ export async function worksQueryRoutes(app: FastifyInstance, ctx: AppContext): P
           properties: { activityId: idSchema, ...pageProps, submitStatus: { type: 'integer', enum: [0, 1, 2] }, schoolId: idSchema, keyword: { type: 'string', maxLength: 50 } },
         },
       },
-    },
+    }),
     async (request: FastifyRequest<{ Body: WorksQuery }>) => {
       const q = request.body;
       const row = await loadActivity(db, q.activityId);

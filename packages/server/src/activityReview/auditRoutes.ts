@@ -17,6 +17,7 @@ import { assignmentsFor, reviewerGate } from './reviewerGate.js';
 import { OPINION_MAX_CHARS } from '@dscloud/sdk/review';
 import { reviewRulesOf } from './rules.js';
 import { myActivities, reviewerRules } from './reviewerActivities.js';
+import { heavy } from '../http/heavyRoutes.js';
 
 export const AUDIT = '/cloudSchool/v1/activityAudit';
 
@@ -107,7 +108,7 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext, onExcel
 
   app.post<{ Body: Filter & { pageNum?: number; pageSize?: number } }>(
     `${AUDIT}/getAuditWorkPage`,
-    { ...gate, schema: { body: { type: 'object', required: ['activityId'], properties: { ...filterProps, ...pageProps } } } },
+    heavy({ ...gate, schema: { body: { type: 'object', required: ['activityId'], properties: { ...filterProps, ...pageProps } } } }),
     async (request) => {
       const { pageNum = 1, pageSize = 10, ...filter } = request.body;
       return ok(await auditWorkPage(ctx, await rc(request, filter.activityId), filter, pageNum, pageSize), localeOf(request));
@@ -116,7 +117,7 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext, onExcel
 
   app.post<{ Body: Filter & { workId: string } }>(
     `${AUDIT}/getNextAndUpAuditWorkInfo`,
-    { ...gate, schema: { body: { type: 'object', required: ['activityId', 'workId'], properties: { ...filterProps, workId: idSchema } } } },
+    heavy({ ...gate, schema: { body: { type: 'object', required: ['activityId', 'workId'], properties: { ...filterProps, workId: idSchema } } } }),
     async (request) => {
       const { workId, ...filter } = request.body;
       return ok(await neighbours(ctx, await rc(request, filter.activityId), filter, workId), localeOf(request));

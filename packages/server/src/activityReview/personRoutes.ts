@@ -16,6 +16,7 @@ import { candidates, personPage, PERSONS_MAX, saveGroup, scopeStages, scopeSubje
 import { organiserReach } from './organiserAccess.js';
 import { reviewWorksPage, uploadedByEdition, uploadedByNode, type NodePageQuery, type ReviewWorksQuery } from './organiserQueries.js';
 import { isAuditPerson } from './reviewerGate.js';
+import { heavy } from '../http/heavyRoutes.js';
 
 export const PERSON = '/cloudSchool/v1/activityAuditPerson';
 
@@ -51,19 +52,19 @@ export async function personRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   app.post<{ Body: PersonsQuery }>(
     `${PERSON}/getManagerViewPage`,
-    {
+    heavy({
       ...managed(ctx, 'read'),
       schema: { body: { type: 'object', required: ['activityId'], properties: { activityId: idSchema, level, stage, subjectCode, orgId: idSchema, keyword, ...pageProps } } },
-    },
+    }),
     async (request) => ok(await personPage(ctx, await reach(request, request.body.activityId), request.body), localeOf(request)),
   );
 
   app.post<{ Body: CandidateQuery }>(
     `${PERSON}/getListByStageAndSubject`,
-    {
+    heavy({
       ...managed(ctx, 'read'),
       schema: { body: { type: 'object', required: ['activityId', 'orgId'], properties: { activityId: idSchema, orgId: idSchema, stage, subjectCode, keyword, ...pageProps } } },
-    },
+    }),
     async (request) => ok(await candidates(ctx, await reach(request, request.body.activityId), request.body), localeOf(request)),
   );
 
@@ -106,16 +107,16 @@ export async function personRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   app.post<{ Body: NodePageQuery }>(
     `${PERSON}/getUploadedWorkNodePage`,
-    {
+    heavy({
       ...managed(ctx, 'read'),
       schema: { body: { type: 'object', required: ['activityId'], properties: { activityId: idSchema, bookId: idSchema, stage, subjectCode, ...pageProps } } },
-    },
+    }),
     async (request) => ok(await uploadedByNode(ctx, await reach(request, request.body.activityId), request.body), localeOf(request)),
   );
 
   app.post<{ Body: ReviewWorksQuery }>(
     `${ACTIVITY_PREFIX}/works/audit/page`,
-    {
+    heavy({
       ...managed(ctx, 'read'),
       schema: {
         body: {
@@ -134,7 +135,7 @@ export async function personRoutes(app: FastifyInstance, ctx: AppContext): Promi
           },
         },
       },
-    },
+    }),
     async (request) => ok(await reviewWorksPage(ctx, await reach(request, request.body.activityId), request.body), localeOf(request)),
   );
 }

@@ -13,7 +13,7 @@ import { containsPattern } from '../db/rows.js';
 import { AppError } from '../http/appError.js';
 import type { ReviewerContext } from './reviewerGate.js';
 import { reviewRulesOf } from './rules.js';
-import { decidedByMe, reachOf, visibleWhere, type Reach } from './visibility.js';
+import { decidedByMe, myDecisions, reachOf, visibleWhere, type Reach } from './visibility.js';
 import { detailsOf, rowsOf, type WorkRow } from './workRows.js';
 
 const w = activityWorks;
@@ -56,10 +56,13 @@ function filterWhere(rc: ReviewerContext, reach: readonly Reach[], f: AuditFilte
   )!;
 }
 
-/** The reviewer decided the work at `level` in its current round. */
+/**
+ * The reviewer decided the work at `level` in its current round: the pair (work, round) among the
+ * reviewer's decisions, read once and hashed (a row-value `IN`, which the builder cannot write).
+ */
 function decidedThisRound(rc: ReviewerContext, level: number): SQL {
   const t = activityWorkAudits;
-  return sql`EXISTS (SELECT 1 FROM ${t} WHERE ${t.workId} = ${w.id} AND ${t.reviewerId} = ${rc.userId} AND ${t.level} = ${level} AND ${t.round} = ${w.round})`;
+  return sql`(${w.id}, ${w.round}) IN ${myDecisions(rc, level, { workId: t.workId, round: t.round })}`;
 }
 
 /** Oldest submission first: the order of the list and of previous/next. */

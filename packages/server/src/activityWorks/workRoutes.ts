@@ -10,6 +10,7 @@ import { localeOf, ok } from '../http/envelope.js';
 import { loadActivity, requireActivityTeacher } from '../activities/activityAccess.js';
 import { deleteWork, saveWork, setSubmitStatus } from './workActions.js';
 import { reviewProgress, subjectProgress } from './workProgress.js';
+import { heavy } from '../http/heavyRoutes.js';
 
 export const WORK = '/cloudSchool/v1/activityWork';
 
@@ -62,13 +63,13 @@ export async function workRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   app.get<{ Querystring: { activityId: string } }>(
     `${WORK}/getActivityReviewProgress`,
-    { ...teacher, schema: { querystring: { type: 'object', required: ['activityId'], properties: { activityId: idSchema } } } },
+    heavy({ ...teacher, schema: { querystring: { type: 'object', required: ['activityId'], properties: { activityId: idSchema } } } }),
     async (request) => ok(await reviewProgress(db, await loadActivity(db, request.query.activityId), request.auth!.user.id), localeOf(request)),
   );
 
   app.post<{ Body: { activityId: string } }>(
     `${WORK}/getActivitySubjectProgress`,
-    { ...teacher, schema: { body: { type: 'object', required: ['activityId'], properties: { activityId: idSchema } } } },
+    heavy({ ...teacher, schema: { body: { type: 'object', required: ['activityId'], properties: { activityId: idSchema } } } }),
     async (request) => ok(await subjectProgress(db, await loadActivity(db, request.body.activityId), request.auth!.user.id), localeOf(request)),
   );
 }

@@ -6,6 +6,7 @@ import { localeOf, ok } from '../http/envelope.js';
 import { epochMsSchema, pageProps } from '../http/schemaRules.js';
 import { managed } from '../management/access.js';
 import { AuditRepo, type AuditFilter } from './auditRepo.js';
+import { heavy } from '../http/heavyRoutes.js';
 
 const P = '/cloudSchool/v1/auditLog';
 
@@ -27,7 +28,7 @@ export async function auditRoutes(app: FastifyInstance, ctx: AppContext): Promis
   const repo = new AuditRepo(ctx.db.orm);
   const city = managed(ctx, 'city');
 
-  app.post<{ Body: AuditFilter | null }>(`${P}/page`, { ...city, schema: { body: filterBody } }, async (request) =>
+  app.post<{ Body: AuditFilter | null }>(`${P}/page`, heavy({ ...city, schema: { body: filterBody } }), async (request) =>
     ok(await repo.page(request.body ?? {}), localeOf(request)),
   );
 

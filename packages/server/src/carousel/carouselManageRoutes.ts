@@ -20,6 +20,7 @@ import { assertInScope, type OrgScope } from '../management/orgScope.js';
 import { BACKOFFICE_WRITE_ROLES } from '@dscloud/sdk/codes';
 import type { CarouselRepo, SlideRow } from './carouselRepo.js';
 import { slideProps, toSlide } from './carouselView.js';
+import { heavy } from '../http/heavyRoutes.js';
 
 const P = '/cloudSchool/v1/carouselImage';
 
@@ -105,7 +106,7 @@ export async function carouselManageRoutes(app: FastifyInstance, ctx: AppContext
 
   app.post<{ Body: ManagerFilter | null }>(
     `${P}/getManagerViewPage`,
-    {
+    heavy({
       ...managed(ctx, 'read'),
       schema: {
         body: {
@@ -113,7 +114,7 @@ export async function carouselManageRoutes(app: FastifyInstance, ctx: AppContext
           properties: { ...pageProps, groupId: slideProps.groupId, visibility: slideProps.visibility, enabled: slideProps.enabled, keyword: { type: 'string', maxLength: 50 } },
         },
       },
-    },
+    }),
     async (request) => {
       const body = request.body ?? {};
       const scope = request.scope!;

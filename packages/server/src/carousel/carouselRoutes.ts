@@ -15,6 +15,7 @@ import { pageProps } from '../http/schemaRules.js';
 import { CarouselRepo } from './carouselRepo.js';
 import { audienceOf, slideProps, toSlide } from './carouselView.js';
 import { carouselManageRoutes } from './carouselManageRoutes.js';
+import { heavy } from '../http/heavyRoutes.js';
 
 export const CAROUSEL = '/cloudSchool/v1/carouselImage';
 const P = CAROUSEL;
@@ -34,7 +35,7 @@ export async function carouselRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   app.post<{ Body: { pageNum?: number; pageSize?: number; groupId?: string; includeDisabled?: boolean } | undefined }>(
     `${P}/page`,
-    { ...open, schema: { body: { type: ['object', 'null'], properties: { ...pageProps, groupId: slideProps.groupId, includeDisabled: { type: 'boolean' } } } } },
+    heavy({ ...open, schema: { body: { type: ['object', 'null'], properties: { ...pageProps, groupId: slideProps.groupId, includeDisabled: { type: 'boolean' } } } } }),
     async (request) => {
       const body = request.body ?? {};
       // Administrators see switched-off slides too; everyone else only what is switched on.

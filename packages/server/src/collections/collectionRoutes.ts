@@ -9,6 +9,7 @@ import { visibleLesson } from '../lessons/lessonActions.js';
 import { LessonQueries } from '../lessons/lessonQueries.js';
 import { lessonIdBody, lessonIdQuery, pageProps } from '../lessons/lessonSchemas.js';
 import { CollectionRepo } from './collectionRepo.js';
+import { heavy } from '../http/heavyRoutes.js';
 
 const P = '/cloudSchool/v1/lessonCollection';
 
@@ -35,7 +36,7 @@ export async function collectionRoutes(app: FastifyInstance, ctx: AppContext): P
 
   app.post<{ Body: { pageNum?: number; pageSize?: number; liveFlag?: number } | undefined }>(
     `${P}/page`,
-    { ...user, schema: { body: { type: ['object', 'null'], properties: { ...pageProps, liveFlag: { type: 'integer', enum: [0, 1] } } } } },
+    heavy({ ...user, schema: { body: { type: ['object', 'null'], properties: { ...pageProps, liveFlag: { type: 'integer', enum: [0, 1] } } } } }),
     async (request) => {
       const body = request.body ?? {};
       const page = await collections.page(request.auth!.user.id, body.liveFlag, body);

@@ -13,6 +13,8 @@ import { isDatabaseUnavailable } from './unavailable.js';
 import { listenPostgres, type ListenHandlers } from './pgListen.js';
 import { inProcessExclusive, postgresExclusive, type Exclusive } from './exclusive.js';
 import { alwaysLeader, postgresLeadership, type Leadership } from './leadership.js';
+import { FairGate, type GateStats } from './fairGate.js';
+import { currentTurn } from './turns.js';
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -43,6 +45,8 @@ export interface Database {
   listen(channel: string, handlers: ListenHandlers): { ready: Promise<void>; stop(): Promise<void> };
   /** PGlite only: the whole database as a tarball, to start other instances from (test templates). */
   dump?(): Promise<Blob>;
+  /** PGlite only: the gate every statement and transaction passes (fairGate.ts), for tests and diagnostics. */
+  gate?(): GateStats;
 }
 
 export interface OpenOptions {
@@ -62,16 +66,32 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.url ? openPostgres(options.url, options.schemaName) : openPglite(options.dataDir, options.template);
 }
 
+/**
+ * The PGlite client as drizzle sees it: every statement and transaction waits for its turn at the gate
+ * (fairGate.ts), in the lane of the request that asks (turns.ts). Statements inside a transaction use
+ * the transaction's own handle and pass at once: the transaction holds the one place meanwhile.
+ */
+function gatedClient(client: PGlite, gate: FairGate): PGlite {
+  const gated: Pick<PGlite, 'query' | 'exec' | 'transaction'> = {
+    query: (...args) => gate.run(currentTurn(), () => client.query(...args)),
+    exec: (...args) => gate.run(currentTurn(), () => client.exec(...args)),
+    transaction: (fn) => gate.run(currentTurn(), () => client.transaction(fn)),
+  };
+  return gated as PGlite;
+}
+
 async function openPglite(dataDir?: string, template?: Blob): Promise<Database> {
   if (dataDir && template) throw new Error('a PGlite template is for in-memory databases only');
   const client = dataDir ? await openDurablePglite(dataDir) : await PGlite.create(template ? { loadDataDir: template } : {});
-  const orm = drizzlePglite({ client, schema }) as unknown as Orm;
+  const gate = new FairGate({ capacity: 1 });
+  const gated = gatedClient(client, gate);
+  const orm = drizzlePglite({ client: gated, schema }) as unknown as Orm;
   let closed = false;
   return {
     kind: 'pglite',
     orm,
     script: (fn) =>
-      client.transaction((tx) =>
+      gated.transaction((tx) =>
         fn({
           exec: async (s) => {
             await tx.exec(s);
@@ -82,7 +102,7 @@ async function openPglite(dataDir?: string, template?: Blob): Promise<Database> 
     exclusive: inProcessExclusive(),
     leadership: alwaysLeader,
     async ping() {
-      await client.query('select 1');
+      await gated.query('select 1');
     },
     async close() {
       if (closed) return;
@@ -90,6 +110,7 @@ async function openPglite(dataDir?: string, template?: Blob): Promise<Database> 
       await client.close();
     },
     dump: () => client.dumpDataDir('none'),
+    gate: () => gate.stats(),
     listen(channel, handlers) {
       const started = client.listen(channel, handlers.payload).then((unlisten) => {
         handlers.state(true);

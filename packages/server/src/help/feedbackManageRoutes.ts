@@ -23,6 +23,7 @@ import { assertInScope } from '../management/orgScope.js';
 import type { FeedbackFilter, FeedbackRepo } from './feedbackRepo.js';
 import { FEEDBACK } from './feedbackRoutes.js';
 import { toManagedFeedback } from './feedbackView.js';
+import { heavy } from '../http/heavyRoutes.js';
 
 interface ListQuery {
   pageNum?: number;
@@ -92,7 +93,7 @@ export async function feedbackManageRoutes(app: FastifyInstance, ctx: AppContext
 
   app.get<{ Querystring: ListQuery }>(
     `${FEEDBACK}/list`,
-    { ...managed(ctx, 'read'), schema: { querystring: { type: 'object', properties: { ...pageProps, applyStatus: { type: 'integer' }, ...filterProps } } } },
+    heavy({ ...managed(ctx, 'read'), schema: { querystring: { type: 'object', properties: { ...pageProps, applyStatus: { type: 'integer' }, ...filterProps } } } }),
     async (request) => {
       const page = await repo.page(filterOf(request, true), request.query);
       return ok({ ...page, rows: page.rows.map((r) => toManagedFeedback(r, ctx.media.url)) }, localeOf(request));

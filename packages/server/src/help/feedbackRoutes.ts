@@ -16,6 +16,7 @@ import { localeOf, ok } from '../http/envelope.js';
 import { pageProps } from '../http/schemaRules.js';
 import type { FeedbackRepo } from './feedbackRepo.js';
 import { roleLabelOf, toMyFeedback } from './feedbackView.js';
+import { heavy } from '../http/heavyRoutes.js';
 
 export const FEEDBACK = '/cloudSchool/v1/feedback';
 
@@ -78,7 +79,7 @@ export async function feedbackRoutes(app: FastifyInstance, ctx: AppContext, repo
 
   app.get<{ Querystring: { pageNum?: number; pageSize?: number } }>(
     `${FEEDBACK}/mine`,
-    { ...signedIn, schema: { querystring: { type: 'object', properties: pageProps } } },
+    heavy({ ...signedIn, schema: { querystring: { type: 'object', properties: pageProps } } }),
     async (request) => {
       const page = await repo.mine(request.auth!.user.id, request.query);
       return ok({ ...page, rows: page.rows.map((r) => toMyFeedback(r, ctx.media.url)) }, localeOf(request));

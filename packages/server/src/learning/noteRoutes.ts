@@ -15,6 +15,7 @@ import { NoteRepo, type NoteRow } from './noteRepo.js';
 import type { FileUrl } from '../lessons/lessonView.js';
 import { filterKey } from '../lessons/publicPageCache.js';
 import { JSON_TYPE, type LearnerPageCache } from './learnerPageCache.js';
+import { heavy } from '../http/heavyRoutes.js';
 
 const P = '/cloudSchool/v1/lessonNote';
 /** The body fields that choose a notes page (the key of its cached answer). */
@@ -89,10 +90,10 @@ export async function noteRoutes(app: FastifyInstance, ctx: AppContext, pages: L
 
   app.post<{ Body: { pageNum?: number; pageSize?: number; lessonId?: string; keyword?: string } | undefined }>(
     `${P}/getNotesPage`,
-    {
+    heavy({
       ...user,
       schema: { body: { type: ['object', 'null'], properties: { ...pageProps, lessonId: idSchema, keyword: { type: 'string', maxLength: 50 } } } },
-    },
+    }),
     async (request, reply) => {
       const body = request.body ?? {};
       const keyword = body.keyword?.trim();

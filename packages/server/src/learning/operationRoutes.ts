@@ -11,6 +11,7 @@ import { pageProps } from '../http/schemaRules.js';
 import { filterKey } from '../lessons/publicPageCache.js';
 import { JSON_TYPE, type LearnerPageCache } from './learnerPageCache.js';
 import { addDuration, learningTotals, lessonTotals, saveScore, studyRecords } from './learningRepo.js';
+import { heavy } from '../http/heavyRoutes.js';
 
 const P = '/cloudSchool/v1/lessonOperation';
 export const MAX_REPORT_SECONDS = 300;
@@ -22,7 +23,7 @@ export async function operationRoutes(app: FastifyInstance, ctx: AppContext, pag
 
   app.post<{ Body: { pageNum?: number; pageSize?: number; liveFlag?: number } | undefined }>(
     `${P}/getPage`,
-    { ...user, schema: { body: { type: ['object', 'null'], properties: { ...pageProps, liveFlag: { type: 'integer', enum: [0, 1] } } } } },
+    heavy({ ...user, schema: { body: { type: ['object', 'null'], properties: { ...pageProps, liveFlag: { type: 'integer', enum: [0, 1] } } } } }),
     async (request, reply) => {
       const userId = request.auth!.user.id;
       const locale = localeOf(request);

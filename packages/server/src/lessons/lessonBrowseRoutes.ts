@@ -21,6 +21,7 @@ import { LessonStats } from './lessonStats.js';
 import { visibleLesson } from './lessonActions.js';
 import { CountCache } from './countCache.js';
 import { filterKey, PublicPageCache } from './publicPageCache.js';
+import { heavy } from '../http/heavyRoutes.js';
 
 export const CLOUD_LESSON = '/cloudSchool/v1/cloudLesson';
 const DATE = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
@@ -58,7 +59,7 @@ export async function lessonBrowseRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.get<{ Querystring: { stage?: number; subjectCode?: number; grade?: number; limit?: number } }>(
     `${CLOUD_LESSON}/getRecommendLesson`,
-    {
+    heavy({
       ...open,
       schema: {
         querystring: {
@@ -66,7 +67,7 @@ export async function lessonBrowseRoutes(app: FastifyInstance, ctx: AppContext):
           properties: { stage: filterProps.stage, subjectCode: filterProps.subjectCode, grade: filterProps.grade, limit: { type: 'integer', minimum: 1, maximum: 50 } },
         },
       },
-    },
+    }),
     async (request) => {
       const q = request.query;
       const limit = q.limit ?? 8;
@@ -108,25 +109,25 @@ export async function lessonBrowseRoutes(app: FastifyInstance, ctx: AppContext):
     return bytes;
   };
 
-  app.post<{ Body: LessonFilter | undefined }>(`${CLOUD_LESSON}/getOnDemandLessonPage`, { ...open, schema: { body: filterBody } }, async (request, reply) =>
+  app.post<{ Body: LessonFilter | undefined }>(`${CLOUD_LESSON}/getOnDemandLessonPage`, heavy({ ...open, schema: { body: filterBody } }), async (request, reply) =>
     listPage(request, reply, 0, request.body?.orderBy ?? 'newest'),
   );
 
-  app.post<{ Body: LessonFilter | undefined }>(`${CLOUD_LESSON}/getLiveLessonPage`, { ...open, schema: { body: filterBody } }, async (request, reply) =>
+  app.post<{ Body: LessonFilter | undefined }>(`${CLOUD_LESSON}/getLiveLessonPage`, heavy({ ...open, schema: { body: filterBody } }), async (request, reply) =>
     listPage(request, reply, 1, request.body?.orderBy ?? 'liveStartDesc'),
   );
 
-  app.post<{ Body: LessonFilter | undefined }>(`${CLOUD_LESSON}/getLiveLessonSubjectList`, { ...open, schema: { body: filterBody } }, async (request) =>
+  app.post<{ Body: LessonFilter | undefined }>(`${CLOUD_LESSON}/getLiveLessonSubjectList`, heavy({ ...open, schema: { body: filterBody } }), async (request) =>
     ok(await stats.subjects(await conditions(request, { ...request.body, subjectCode: undefined }, 1)), localeOf(request)),
   );
 
-  app.post<{ Body: LessonFilter | undefined }>(`${CLOUD_LESSON}/getLiveLessonGradeList`, { ...open, schema: { body: filterBody } }, async (request) =>
+  app.post<{ Body: LessonFilter | undefined }>(`${CLOUD_LESSON}/getLiveLessonGradeList`, heavy({ ...open, schema: { body: filterBody } }), async (request) =>
     ok(await stats.grades(await conditions(request, { ...request.body, grade: undefined }, 1)), localeOf(request)),
   );
 
   app.post<{ Body: LessonFilter & { startDate: string; endDate: string } }>(
     `${CLOUD_LESSON}/getLiveLessonSchedule`,
-    { ...open, schema: { body: { type: 'object', required: ['startDate', 'endDate'], properties: { ...filterProps, startDate: DATE, endDate: DATE } } } },
+    heavy({ ...open, schema: { body: { type: 'object', required: ['startDate', 'endDate'], properties: { ...filterProps, startDate: DATE, endDate: DATE } } } }),
     async (request) => {
       const { startDate, endDate } = request.body;
       const from = Date.parse(`${startDate}T00:00:00Z`);
@@ -148,7 +149,7 @@ export async function lessonBrowseRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.post<{ Body: { lessonId: string; pageNum?: number; pageSize?: number } }>(
     `${CLOUD_LESSON}/getRelatedLessonPage`,
-    { ...open, schema: { body: { type: 'object', required: ['lessonId'], properties: { lessonId: idSchema, ...pageProps } } } },
+    heavy({ ...open, schema: { body: { type: 'object', required: ['lessonId'], properties: { lessonId: idSchema, ...pageProps } } } }),
     async (request) => {
       const lesson = await visibleLesson(ctx, request.auth, request.body.lessonId);
       return ok(await stats.related(lesson, request.body), localeOf(request));
@@ -157,7 +158,7 @@ export async function lessonBrowseRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.post<{ Body: (LessonFilter & { liveFlag?: 0 | 1 }) | undefined }>(
     `${CLOUD_LESSON}/count`,
-    { ...open, schema: { body: { type: ['object', 'null'], properties: { ...filterProps, liveFlag: { type: 'integer', enum: [0, 1] } } } } },
+    heavy({ ...open, schema: { body: { type: ['object', 'null'], properties: { ...filterProps, liveFlag: { type: 'integer', enum: [0, 1] } } } } }),
     async (request) => {
       const body = request.body ?? {};
       const onDemand = body.liveFlag === 1 ? 0 : await queries.count(await conditions(request, body, 0));
@@ -187,7 +188,7 @@ export async function lessonBrowseRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.post<{ Body: LessonFilter & { specialSubjectId: string } }>(
     `${CLOUD_LESSON}/getSpecialSubjectLessonPage`,
-    { ...open, schema: { body: { type: 'object', required: ['specialSubjectId'], properties: filterProps } } },
+    heavy({ ...open, schema: { body: { type: 'object', required: ['specialSubjectId'], properties: filterProps } } }),
     async (request) => {
       await requireTopic(ctx, request.body.specialSubjectId);
       const where = await conditions(request, request.body, undefined);

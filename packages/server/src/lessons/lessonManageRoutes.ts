@@ -21,6 +21,7 @@ import { snapshotOf } from '../audit/snapshot.js';
 import { lessons } from '../db/schema.js';
 import { managed } from '../management/access.js';
 import { filterBody, filterProps, lessonIdBody, lessonIdQuery, lessonIdsBody, saveSchema, type LessonFilter, type SaveInput } from './lessonSchemas.js';
+import { heavy } from '../http/heavyRoutes.js';
 
 export async function lessonManageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const db = ctx.db.orm;
@@ -37,19 +38,19 @@ export async function lessonManageRoutes(app: FastifyInstance, ctx: AppContext):
 
   app.post<{ Body: LessonFilter | undefined }>(
     `${CLOUD_LESSON}/getOnDemandLessonManagerViewPage`,
-    { ...managed(ctx, 'read'), schema: { body: filterBody } },
+    heavy({ ...managed(ctx, 'read'), schema: { body: filterBody } }),
     async (request) => ok(await queries.page(await inReach(request, 0), request.body?.orderBy ?? 'newest', request.body ?? {}), localeOf(request)),
   );
 
   app.post<{ Body: LessonFilter | undefined }>(
     `${CLOUD_LESSON}/getLiveLessonManagerViewPage`,
-    { ...managed(ctx, 'read'), schema: { body: filterBody } },
+    heavy({ ...managed(ctx, 'read'), schema: { body: filterBody } }),
     async (request) => ok(await queries.page(await inReach(request, 1), request.body?.orderBy ?? 'liveStartDesc', request.body ?? {}), localeOf(request)),
   );
 
   app.post<{ Body: LessonFilter | undefined }>(
     `${CLOUD_LESSON}/getSpecialSubjectLessonManagerViewPage`,
-    { ...managed(ctx, 'read'), schema: { body: filterBody } },
+    heavy({ ...managed(ctx, 'read'), schema: { body: filterBody } }),
     async (request) => {
       const body = request.body ?? {};
       if (body.specialSubjectId) await requireTopic(ctx, body.specialSubjectId);

@@ -78,7 +78,8 @@ export function watchOrganisations(db: Orm, bus: InvalidationBus): () => void {
   };
 }
 
-function cachedSubtreeOf(db: Orm, roots: readonly string[]): Promise<string[]> {
+/** `subtreeOf` from memory while the bus is live (dropped by any write to `organisations`). */
+export function cachedSubtreeOf(db: Orm, roots: readonly string[]): Promise<string[]> {
   const state = subtreesOf(db);
   for (const bus of state.buses) if (!bus.live) return subtreeOf(db, roots);
   return state.cache.get([...roots].sort().join(','), () => subtreeOf(db, roots));

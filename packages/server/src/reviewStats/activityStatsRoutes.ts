@@ -11,6 +11,7 @@ import { activityTotals, allSchoolStats, areaStats, signUpPersons, signUpPersonT
 import { CoverStats } from './coverStats.js';
 import { cachedAnswer, managedActivity, newStatsCache, STA } from './statsAccess.js';
 import { areaSheet, coverNodeSheet, coverSummarySheet, signUpPersonSheet, subjectSheet, totalSheet } from './statSheets.js';
+import { heavy } from '../http/heavyRoutes.js';
 
 const P = `${STA}/staActivityManage`;
 const activityQuery = { type: 'object', required: ['activityId'], properties: { activityId: idSchema } } as const;
@@ -32,14 +33,14 @@ export async function activityStatsRoutes(app: FastifyInstance, ctx: AppContext)
   const answers = newStatsCache(ctx);
   app.caches.set('activity statistics', answers);
 
-  app.get<{ Querystring: { activityId: string } }>(`${P}/total`, { ...managed(ctx, 'read'), schema: { querystring: activityQuery } }, async (request, reply) => {
+  app.get<{ Querystring: { activityId: string } }>(`${P}/total`, heavy({ ...managed(ctx, 'read'), schema: { querystring: activityQuery } }), async (request, reply) => {
     const activity = await managedActivity(ctx, request, request.query.activityId);
     return cachedAnswer(answers, request, reply, `total|${activity.id}`, () => activityTotals(db, activity.id));
   });
 
   app.post<{ Body: SignUpPersonQuery }>(
     `${P}/signUpPersons/page`,
-    {
+    heavy({
       ...managed(ctx, 'read'),
       schema: {
         body: {
@@ -48,7 +49,7 @@ export async function activityStatsRoutes(app: FastifyInstance, ctx: AppContext)
           properties: { activityId: idSchema, ...pageProps, districtId: idSchema, schoolId: idSchema, ...stageSubject, keyword: { type: 'string', maxLength: 50 } },
         },
       },
-    },
+    }),
     async (request) => {
       const q = request.body;
       await managedActivity(ctx, request, q.activityId);
@@ -59,14 +60,14 @@ export async function activityStatsRoutes(app: FastifyInstance, ctx: AppContext)
     },
   );
 
-  app.get<{ Querystring: { activityId: string } }>(`${P}/subject`, { ...managed(ctx, 'read'), schema: { querystring: activityQuery } }, async (request, reply) => {
+  app.get<{ Querystring: { activityId: string } }>(`${P}/subject`, heavy({ ...managed(ctx, 'read'), schema: { querystring: activityQuery } }), async (request, reply) => {
     const activity = await managedActivity(ctx, request, request.query.activityId);
     return cachedAnswer(answers, request, reply, `subject|${activity.id}`, () => subjectStats(db, activity.id));
   });
 
   app.get<{ Querystring: { activityId: string; districtId?: string } }>(
     `${P}/area`,
-    { ...managed(ctx, 'read'), schema: { querystring: { ...activityQuery, properties: { activityId: idSchema, districtId: idSchema } } } },
+    heavy({ ...managed(ctx, 'read'), schema: { querystring: { ...activityQuery, properties: { activityId: idSchema, districtId: idSchema } } } }),
     async (request, reply) => {
       const activity = await managedActivity(ctx, request, request.query.activityId);
       const districtId = request.query.districtId;
@@ -74,14 +75,14 @@ export async function activityStatsRoutes(app: FastifyInstance, ctx: AppContext)
     },
   );
 
-  app.get<{ Querystring: { activityId: string } }>(`${P}/cover`, { ...managed(ctx, 'read'), schema: { querystring: activityQuery } }, async (request, reply) => {
+  app.get<{ Querystring: { activityId: string } }>(`${P}/cover`, heavy({ ...managed(ctx, 'read'), schema: { querystring: activityQuery } }), async (request, reply) => {
     const activity = await managedActivity(ctx, request, request.query.activityId);
     return cachedAnswer(answers, request, reply, `cover|${activity.id}`, () => cover.summary(activity));
   });
 
   app.post<{ Body: CoverNodeQuery }>(
     `${P}/cover/nodes/page`,
-    {
+    heavy({
       ...managed(ctx, 'read'),
       schema: {
         body: {
@@ -90,7 +91,7 @@ export async function activityStatsRoutes(app: FastifyInstance, ctx: AppContext)
           properties: { activityId: idSchema, ...pageProps, ...stageSubject, bookId: idSchema, state: { type: 'string', enum: ['none', 'works', 'passed', 'excellent'] } },
         },
       },
-    },
+    }),
     async (request) => {
       const q = request.body;
       const activity = await managedActivity(ctx, request, q.activityId);
@@ -103,10 +104,10 @@ export async function activityStatsRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.post<{ Body: ActivityStatExportInput }>(
     `${P}/export`,
-    {
+    heavy({
       ...managed(ctx, 'read'),
       schema: { body: { type: 'object', required: ['activityId', 'table'], properties: { activityId: idSchema, table: { type: 'string', enum: [...TABLES] } } } },
-    },
+    }),
     async (request, reply) => {
       const { table } = request.body;
       const activity = await managedActivity(ctx, request, request.body.activityId);

@@ -20,6 +20,7 @@ import { assignmentsOf, countsOnly, progressOf, sumProgress, type AssignmentProg
 import { reviewerDecisions } from './reviewerDecisions.js';
 import { decisionSheet, myAuditSheet, reviewerSheet } from './auditSheets.js';
 import { cachedAnswer, levelName, managedActivity, newStatsCache, STA } from './statsAccess.js';
+import { heavy } from '../http/heavyRoutes.js';
 
 const MY = `${STA}/staMyWorkAuditOverview`;
 const TA = `${STA}/staTeacherAudit`;
@@ -94,7 +95,7 @@ export async function auditStatsRoutes(app: FastifyInstance, ctx: AppContext): P
     return activity;
   };
 
-  app.get(`${MY}/activities`, signedIn, async (request) => {
+  app.get(`${MY}/activities`, heavy(signedIn), async (request) => {
     const userId = request.auth!.user.id;
     const found = await rows<Record<string, unknown>>(
       db,
@@ -117,7 +118,7 @@ export async function auditStatsRoutes(app: FastifyInstance, ctx: AppContext): P
     return ok(out, localeOf(request));
   });
 
-  app.get<{ Querystring: { activityId: string } }>(`${MY}/overview`, { ...signedIn, schema: { querystring: activityQuery } }, async (request) => {
+  app.get<{ Querystring: { activityId: string } }>(`${MY}/overview`, heavy({ ...signedIn, schema: { querystring: activityQuery } }), async (request) => {
     const activity = await reviewed(request.query.activityId, request.auth!.user.id);
     const list = await myRows(ctx, activity, request.auth!.user.id);
     const overview: MyAuditOverview = {
@@ -131,7 +132,7 @@ export async function auditStatsRoutes(app: FastifyInstance, ctx: AppContext): P
     return ok(overview, localeOf(request));
   });
 
-  app.post<{ Body: { activityId: string } }>(`${MY}/export`, { ...signedIn, schema: { body: activityQuery } }, async (request, reply) => {
+  app.post<{ Body: { activityId: string } }>(`${MY}/export`, heavy({ ...signedIn, schema: { body: activityQuery } }), async (request, reply) => {
     const activity = await reviewed(request.body.activityId, request.auth!.user.id);
     const list = await myRows(ctx, activity, request.auth!.user.id);
     return sendXlsx(reply, exportFileName([activity.name, '我的评审概况'], ctx.now()), [myAuditSheet(list)]);
@@ -142,7 +143,7 @@ export async function auditStatsRoutes(app: FastifyInstance, ctx: AppContext): P
 
   app.post<{ Body: ReviewerStatQuery }>(
     `${TA}/page`,
-    {
+    heavy({
       ...managed(ctx, 'read'),
       schema: {
         body: {
@@ -151,7 +152,7 @@ export async function auditStatsRoutes(app: FastifyInstance, ctx: AppContext): P
           properties: { activityId: idSchema, ...pageProps, ...levelProp, ...stageSubject, keyword: { type: 'string', maxLength: 50 } },
         },
       },
-    },
+    }),
     async (request, reply) => {
       const q = request.body;
       const activity = await managedActivity(ctx, request, q.activityId);
@@ -167,7 +168,7 @@ export async function auditStatsRoutes(app: FastifyInstance, ctx: AppContext): P
 
   app.post<{ Body: ReviewerDecisionQuery }>(
     `${TA}/detail/page`,
-    {
+    heavy({
       ...managed(ctx, 'read'),
       schema: {
         body: {
@@ -176,7 +177,7 @@ export async function auditStatsRoutes(app: FastifyInstance, ctx: AppContext): P
           properties: { activityId: idSchema, userId: idSchema, ...pageProps, decision: { type: 'integer', enum: [1, 2, 3, 4] } },
         },
       },
-    },
+    }),
     async (request) => {
       const q = request.body;
       const activity = await managedActivity(ctx, request, q.activityId);
@@ -189,7 +190,7 @@ export async function auditStatsRoutes(app: FastifyInstance, ctx: AppContext): P
 
   app.post<{ Body: { activityId: string; userId?: string } }>(
     `${TA}/export`,
-    { ...managed(ctx, 'read'), schema: { body: { type: 'object', required: ['activityId'], properties: { activityId: idSchema, userId: idSchema } } } },
+    heavy({ ...managed(ctx, 'read'), schema: { body: { type: 'object', required: ['activityId'], properties: { activityId: idSchema, userId: idSchema } } } }),
     async (request, reply) => {
       const activity = await managedActivity(ctx, request, request.body.activityId);
       const userId = request.body.userId;

@@ -18,6 +18,7 @@ import { chinaTime } from './statSheets.js';
 import { highQualityDocuments } from './highQualityDocuments.js';
 import { Codes } from '@dscloud/sdk/errors';
 import { AppError } from '../http/appError.js';
+import { heavy } from '../http/heavyRoutes.js';
 
 const P = `${STA}/activityWork`;
 const filterProps = {
@@ -43,7 +44,7 @@ export async function highQualityRoutes(app: FastifyInstance, ctx: AppContext): 
 
   app.post<{ Body: HighQualityWorkQuery | undefined }>(
     `${P}/getHighQualityWorkPage`,
-    { ...open, schema: { body: { type: 'object', properties: queryProps } } },
+    heavy({ ...open, schema: { body: { type: 'object', properties: queryProps } } }),
     async (request) => ok(await page({ kind: 'public' }, request.body ?? { pageNum: 1, pageSize: 12 }), localeOf(request)),
   );
 
@@ -80,7 +81,7 @@ export async function highQualityRoutes(app: FastifyInstance, ctx: AppContext): 
 
   app.post<{ Body: HighQualityWorkQuery }>(
     `${P}/getManageViewHighQualityWorkPage`,
-    { ...managed(ctx, 'read'), schema: { body: { type: 'object', properties: queryProps } } },
+    heavy({ ...managed(ctx, 'read'), schema: { body: { type: 'object', properties: queryProps } } }),
     async (request) => {
       const q = request.body ?? { pageNum: 1, pageSize: 12 };
       if (q.activityId) await managedActivity(ctx, request, q.activityId);
@@ -90,7 +91,7 @@ export async function highQualityRoutes(app: FastifyInstance, ctx: AppContext): 
 
   app.post<{ Body: HighQualityExportInput }>(
     `${P}/exportHighQualityWork`,
-    { ...managed(ctx, 'read'), schema: { body: { type: 'object', properties: { ...filterProps, keyword: queryProps.keyword } } } },
+    heavy({ ...managed(ctx, 'read'), schema: { body: { type: 'object', properties: { ...filterProps, keyword: queryProps.keyword } } } }),
     async (request, reply) => {
       const q = request.body ?? {};
       const activity = q.activityId ? await managedActivity(ctx, request, q.activityId) : undefined;

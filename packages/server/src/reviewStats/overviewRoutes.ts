@@ -18,6 +18,7 @@ import { activityTotals } from './activityStats.js';
 import { workCounterRows, type WorkCounterRow } from './counters.js';
 import { cachedAnswer, levelName, managedActivity, newStatsCache, STA } from './statsAccess.js';
 import { totalSheet } from './statSheets.js';
+import { heavy } from '../http/heavyRoutes.js';
 
 const P = `${STA}/staCollectActivityOverview`;
 const activityQuery = { type: 'object', required: ['activityId'], properties: { activityId: idSchema } } as const;
@@ -91,17 +92,17 @@ export async function overviewRoutes(app: FastifyInstance, ctx: AppContext): Pro
   const db = ctx.db.orm;
   const answers = newStatsCache(ctx);
   app.caches.set('activity overview statistics', answers);
-  app.get<{ Querystring: { activityId: string } }>(`${P}/overview`, { ...managed(ctx, 'read'), schema: { querystring: activityQuery } }, async (request, reply) => {
+  app.get<{ Querystring: { activityId: string } }>(`${P}/overview`, heavy({ ...managed(ctx, 'read'), schema: { querystring: activityQuery } }), async (request, reply) => {
     const activity = await managedActivity(ctx, request, request.query.activityId);
     return cachedAnswer(answers, request, reply, `overview|${activity.id}`, () => overview(db, activity, ctx.now()));
   });
 
-  app.get<{ Querystring: { activityId: string } }>(`${P}/daily`, { ...managed(ctx, 'read'), schema: { querystring: activityQuery } }, async (request, reply) => {
+  app.get<{ Querystring: { activityId: string } }>(`${P}/daily`, heavy({ ...managed(ctx, 'read'), schema: { querystring: activityQuery } }), async (request, reply) => {
     const activity = await managedActivity(ctx, request, request.query.activityId);
     return cachedAnswer(answers, request, reply, `daily|${activity.id}`, () => daily(db, activity.id));
   });
 
-  app.post<{ Body: { activityId: string } }>(`${P}/export`, { ...managed(ctx, 'read'), schema: { body: activityQuery } }, async (request, reply) => {
+  app.post<{ Body: { activityId: string } }>(`${P}/export`, heavy({ ...managed(ctx, 'read'), schema: { body: activityQuery } }), async (request, reply) => {
     const activity = await managedActivity(ctx, request, request.body.activityId);
     const [o, days, totals] = await Promise.all([overview(db, activity, ctx.now()), daily(db, activity.id), activityTotals(db, activity.id)]);
     const phase = ActivityPhases.find(o.phase)?.label ?? '';

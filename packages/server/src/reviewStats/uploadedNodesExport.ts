@@ -17,6 +17,7 @@ import { exportFileName, sendXlsx, sheet } from '../exports/xlsx.js';
 import { stageName, subjectName } from '../curriculum/names.js';
 import { managedActivity, STA } from './statsAccess.js';
 import { chinaTime } from './statSheets.js';
+import { heavy } from '../http/heavyRoutes.js';
 
 interface NodeWorkRow {
   path: string;
@@ -67,7 +68,7 @@ export async function uploadedNodesExportRoute(app: FastifyInstance, ctx: AppCon
   const db = ctx.db.orm;
   app.post<{ Body: UploadedWorkNodeExportInput }>(
     `${STA}/activityAuditPerson/exportUploadedWorkNode`,
-    {
+    heavy({
       ...managed(ctx, 'read'),
       schema: {
         body: {
@@ -82,7 +83,7 @@ export async function uploadedNodesExportRoute(app: FastifyInstance, ctx: AppCon
           },
         },
       },
-    },
+    }),
     async (request, reply) => {
       const q = request.body;
       const activity = await managedActivity(ctx, request, q.activityId);

@@ -23,6 +23,7 @@ import { idSchema, newId } from '../db/ids.js';
 import { pageProps } from '../http/schemaRules.js';
 import { managed } from '../management/access.js';
 import { NamedListRepo, type NamedRow, type NamedTable, type Usage } from './namedListRepo.js';
+import { heavy } from '../http/heavyRoutes.js';
 
 export interface NamedListSpec {
   /** `/cloudSchool/v1/lessonTag` */
@@ -90,7 +91,7 @@ export function namedListRoutes(spec: NamedListSpec) {
 
     app.post<{ Body: { pageNum?: number; pageSize?: number; keyword?: string } | undefined }>(
       `${P}/page`,
-      { ...managed(ctx, 'read'), schema: { body: { type: ['object', 'null'], properties: { ...pageProps, keyword: { type: 'string', maxLength: 50 } } } } },
+      heavy({ ...managed(ctx, 'read'), schema: { body: { type: ['object', 'null'], properties: { ...pageProps, keyword: { type: 'string', maxLength: 50 } } } } }),
       async (request) => {
         const body = request.body ?? {};
         const keyword = body.keyword?.trim() || undefined;

@@ -23,6 +23,7 @@ import { MAX_IMPORT_BYTES, readSheet, templateWorkbook, XLSX_TYPE } from './teac
 import { orgTreeInScope } from './teacherOrgTree.js';
 import { TeacherRepo, type TeacherFields, type TeacherFilter } from './teacherRepo.js';
 import { addSchema, P, teacherProps } from './teacherRoutes.js';
+import { heavy } from '../http/heavyRoutes.js';
 
 const idsBody = {
   type: 'object',
@@ -66,7 +67,7 @@ export async function teacherManageRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.post<{ Body: (TeacherFilter & { orgId?: string }) | undefined }>(
     `${P}/managerPage`,
-    {
+    heavy({
       ...managed(ctx, 'read'),
       schema: {
         body: {
@@ -74,7 +75,7 @@ export async function teacherManageRoutes(app: FastifyInstance, ctx: AppContext)
           properties: { ...pageProps, keyword: { type: 'string', maxLength: 50 }, orgId: { type: 'string', maxLength: 64 }, stage: { type: 'integer' }, subjectCode: { type: 'integer' } },
         },
       },
-    },
+    }),
     async (request) => {
       const { orgId, ...body } = request.body ?? {};
       const scope = request.scope!;

@@ -10,6 +10,7 @@ import { localeOf, ok } from '../http/envelope.js';
 import { idSchema, ID_PATTERN } from '../db/ids.js';
 import { TeacherRepo, type TeacherFilter } from './teacherRepo.js';
 import { pageProps } from '../http/schemaRules.js';
+import { heavy } from '../http/heavyRoutes.js';
 
 export const P = '/cloudSchool/v1/teacherInfo';
 const URL_PATTERN = '^(/|https?://)[^\\s]*$';
@@ -38,7 +39,7 @@ export async function teacherRoutes(app: FastifyInstance, ctx: AppContext): Prom
 
   app.post<{ Body: TeacherFilter | undefined }>(
     `${P}/list`,
-    {
+    heavy({
       ...open,
       schema: {
         body: {
@@ -46,7 +47,7 @@ export async function teacherRoutes(app: FastifyInstance, ctx: AppContext): Prom
           properties: { ...pageProps, keyword: { type: 'string', maxLength: 50 }, schoolId: { type: 'string', maxLength: 64 }, stage: { type: 'integer' }, subjectCode: { type: 'integer' } },
         },
       },
-    },
+    }),
     async (request) => ok(await repo.page({ ...request.body, keyword: request.body?.keyword?.trim() }), localeOf(request)),
   );
 

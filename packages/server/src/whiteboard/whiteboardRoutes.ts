@@ -22,6 +22,7 @@ import { WhiteboardRepo, type WhiteboardRow } from './whiteboardRepo.js';
 import { checkDocumentFile, readText } from './toolDocumentFile.js';
 import { toResource } from './whiteboardView.js';
 import { releaseFileInfo } from '../files/fileRelease.js';
+import { heavy } from '../http/heavyRoutes.js';
 
 export const WHITEBOARD = '/business/v1/whiteboardResource';
 const P = WHITEBOARD;
@@ -154,10 +155,10 @@ export async function whiteboardRoutes(app: FastifyInstance, ctx: AppContext): P
 
   app.post<{ Body: WhiteboardQuery | undefined }>(
     `${P}/page`,
-    {
+    heavy({
       ...signedIn,
       schema: { body: { type: ['object', 'null'], properties: { ...pageProps, tool: { type: 'string', enum: [...TOOL_IDS] }, nodeId: idSchema, keyword: { type: 'string', maxLength: 100 } } } },
-    },
+    }),
     async (request) => {
       const body = request.body ?? {};
       const page = await repo.page({ ownerId: request.auth!.user.id, ...(body.tool ? { tool: body.tool } : {}), ...(body.nodeId ? { nodeId: body.nodeId } : {}), ...(body.keyword ? { keyword: body.keyword } : {}) }, body);
