@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.js';
+import { lessonBody } from './lessonHelpers.js';
 
 let h: Harness;
 let admin: string;
@@ -100,5 +101,43 @@ describe('reach of a district administrator', () => {
     expect(answer.message).toContain('不在您的管理范围内');
     const [row] = await h.query<{ publish_status: number }>(`SELECT publish_status FROM lessons WHERE id = $1`, [theirs.id]);
     expect(row?.publish_status).toBe(1);
+  });
+});
+
+describe("an administrator's writes to another's lesson", () => {
+  it("records the edit of the lesson and of its key points, field by field; the owner's own edits are not back-office writes", async () => {
+    const teacher = await h.token('teacher');
+    const body = await lessonBody(h, { title: '审计：教师自己的课' });
+    const created = await h.call<{ lessonId: string; resources: Array<{ resourceId: string }> }>('POST', `${CS}/cloudLesson/save`, { token: teacher, body });
+    expect(created.status, created.message).toBe(200);
+    const lessonId = created.data.lessonId;
+    const lessonResourceId = created.data.resources[0]!.resourceId;
+    const resources = [{ ...(body.resources as object[])[0], resourceId: lessonResourceId }];
+
+    // The owner edits their own lesson and its key points: nothing for the audit log.
+    expect((await h.call('POST', `${CS}/cloudLesson/save`, { token: teacher, body: { ...body, resources, lessonId, title: '审计：教师改了标题' } })).status).toBe(200);
+    expect((await h.call('POST', `${CS}/lessonResourceMark/batchSave`, { token: teacher, body: { lessonResourceId, marks: [{ markTime: 2, title: '导入' }] } })).status).toBe(200);
+    expect((await entries({ entityId: lessonId })).total).toBe(0);
+
+    // The city administrator edits the same lesson and its key points.
+    const edited = await h.call('POST', `${CS}/cloudLesson/save`, { token: admin, body: { ...body, resources, lessonId, title: '审计：管理员改了标题' } });
+    expect(edited.status, edited.message).toBe(200);
+    const saved = await entries({ action: 'cloudLesson.save', entityId: lessonId });
+    expect(saved.total).toBe(1);
+    expect(saved.rows[0]).toMatchObject({ actorName: '陈志强', entity: 'cloudLesson', changes: { title: { before: '审计：教师改了标题', after: '审计：管理员改了标题' } } });
+    expect(Object.keys(saved.rows[0]!.changes)).toEqual(['title']);
+
+    const marks = await h.call('POST', `${CS}/lessonResourceMark/batchSave`, { token: admin, body: { lessonResourceId, marks: [{ markTime: 3, title: '管理员的要点' }] } });
+    expect(marks.status, marks.message).toBe(200);
+    const marked = await entries({ action: 'lessonResourceMark.batchSave', entityId: lessonId });
+    expect(marked.total).toBe(1);
+    expect(marked.rows[0]!.changes).toEqual({
+      [`marks.${lessonResourceId}`]: { before: [{ markTime: 2, title: '导入', content: '' }], after: [{ markTime: 3, title: '管理员的要点', content: '' }] },
+    });
+
+    // A refused edit by the administrator records nothing.
+    const refused = await h.call('POST', `${CS}/lessonResourceMark/batchSave`, { token: admin, body: { lessonResourceId, marks: [{ markTime: 3, title: 'a' }, { markTime: 3, title: 'b' }] } });
+    expect(refused.status).not.toBe(200);
+    expect((await entries({ entityId: lessonId })).total).toBe(2);
   });
 });

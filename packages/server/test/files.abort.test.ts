@@ -4,9 +4,8 @@
  * half chunk, and the same chunk sent again completes the upload with the right MD5.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import http from 'node:http';
 import { useHarness } from './harness.js';
-import { download, fileBytes, md5, postChunk, sliceChunk } from './filesKit.js';
+import { abandonChunk, download, fileBytes, md5, postChunk, sliceChunk } from './filesKit.js';
 
 const CHUNK = 64 * 1024;
 let teacher: string;
@@ -17,20 +16,8 @@ beforeAll(async () => {
 }, 120_000);
 
 /** Sends the first half of a chunk's multipart body, then drops the connection. */
-async function abandonHalfway(whole: Buffer, index: number, fileInfoId: number): Promise<void> {
-  const form = new FormData();
-  const fields: Array<[string, string]> = [['chunkSize', String(CHUNK)], ['extension', 'png'], ['fileMd5', md5(whole)], ['fileName', '中断.png'], ['filePath', '-1'], ['totalSize', String(whole.length)], ['supportSourceFlag', '0'], ['fileInfoId', String(fileInfoId)], ['storageType', '4'], ['chunk', String(index)], ['chunks', String(Math.ceil(whole.length / CHUNK))]];
-  for (const [k, v] of fields) form.append(k, v);
-  form.append('file', new Blob([sliceChunk(whole, CHUNK, index)]), '中断.png');
-  const encoded = new Response(form);
-  const body = Buffer.from(await encoded.arrayBuffer());
-  const url = new URL(`${h.base}/api/file/v1/file/block`);
-  const req = http.request({ hostname: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { authorization: teacher, 'content-type': encoded.headers.get('content-type')!, 'content-length': body.length } });
-  req.on('error', () => undefined);
-  req.write(body.subarray(0, body.length - CHUNK / 2));
-  await new Promise((r) => setTimeout(r, 200));
-  req.destroy();
-}
+const abandonHalfway = (whole: Buffer, index: number, fileInfoId: number) =>
+  abandonChunk(h, teacher, { bytes: sliceChunk(whole, CHUNK, index), whole, fileName: '中断.png', chunkSize: CHUNK, chunk: index, fileInfoId }, CHUNK / 2);
 
 const chunkMap = async (whole: Buffer) =>
   (await h.call<{ received: number[] }>('POST', '/file/v1/file/upload/status', { token: teacher, body: { fileMd5: md5(whole), fileName: '中断.png', totalSize: whole.length, chunkSize: CHUNK } })).data.received;

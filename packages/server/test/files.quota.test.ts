@@ -1,13 +1,14 @@
 /**
  * Storage quotas and the configured chunk size, over real HTTP with real files on disk: a parent
  * storing past the quota is refused with the quota, what is used and what is left named; a refused
- * upload leaves nothing behind; a chunk larger than the configured size is refused.
+ * upload leaves nothing behind, and a refused, abandoned or cancelled one gives its room back at once;
+ * a chunk larger than the configured size is refused.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { useHarness } from './harness.js';
-import { fileBytes, md5, postChunk, sliceChunk, uploadWhole } from './filesKit.js';
+import { abandonChunk, fileBytes, md5, postChunk, sliceChunk, uploadWhole } from './filesKit.js';
 import { DEFAULT_QUOTAS, parseQuota, quotaSettingsFromEnv } from '../src/files/uploadQuota.js';
 
 const KB = 1024;
@@ -99,6 +100,78 @@ describe('quotas', () => {
     } finally {
       quotas.parent = PARENT;
     }
+  });
+});
+
+describe('room given back at once', () => {
+  const reserved = async (token: string) => (await quota(token)).usedBytes as number;
+  const statusOf = (token: string, whole: Buffer, fileName: string) =>
+    h.call('POST', '/file/v1/file/upload/status', { token, body: { fileMd5: md5(whole), fileName, totalSize: whole.length, chunkSize: CHUNK } });
+
+  it('by a refused or abandoned first chunk: content of another type, a chunk over its size, a page that went away mid-chunk', async () => {
+    const used = await reserved(teacher);
+    const foldersBefore = uploadFolders();
+    const checkNothingLeft = async (what: string) => {
+      expect(await reserved(teacher), what).toBe(used);
+      expect(await pendingUploads(), what).toBe(0);
+      expect(uploadFolders(), what).toEqual(foldersBefore);
+    };
+
+    const notPng = fileBytes(3 * CHUNK, 'pdf');
+    const wrongType = await postChunk(h, teacher, { bytes: sliceChunk(notPng, CHUNK, 0), whole: notPng, fileName: '假图片.png', chunkSize: CHUNK, chunk: 0 });
+    expect(wrongType.status).toBe(4150002);
+    await checkNothingLeft('content of another type');
+
+    const whole = fileBytes(3 * CHUNK, 'png');
+    const tooLong = await postChunk(h, teacher, { bytes: whole.subarray(0, CHUNK + 100), whole, fileName: '超长分片.png', chunkSize: CHUNK, chunk: 0 });
+    expect(tooLong.http).toBe(400);
+    await checkNothingLeft('a chunk over its size');
+
+    await abandonChunk(h, teacher, { bytes: sliceChunk(whole, CHUNK, 0), whole, fileName: '中断.png', chunkSize: CHUNK, chunk: 0 });
+    await vi.waitFor(async () => expect(await pendingUploads()).toBe(0), { timeout: 5000 });
+    await checkNothingLeft('a page that went away');
+
+    // The same file sent properly afterwards is stored.
+    expect((await uploadWhole(h, teacher, whole, '中断.png', CHUNK)).status).toBe(200);
+  });
+
+  it('by content of another type in the first chunk after later chunks were held: the file can never be stored', async () => {
+    const used = await reserved(teacher);
+    const notPng = fileBytes(3 * CHUNK, 'pdf');
+    const later = await postChunk(h, teacher, { bytes: sliceChunk(notPng, CHUNK, 2), whole: notPng, fileName: '后发.png', chunkSize: CHUNK, chunk: 2 });
+    expect(later.status).toBe(200);
+    expect(await reserved(teacher)).toBe(used + notPng.length);
+    const first = await postChunk(h, teacher, { bytes: sliceChunk(notPng, CHUNK, 0), whole: notPng, fileName: '后发.png', chunkSize: CHUNK, chunk: 0, fileInfoId: later.data.fileInfoId });
+    expect(first.status).toBe(4150002);
+    expect(await reserved(teacher)).toBe(used);
+    expect(await pendingUploads()).toBe(0);
+    expect(uploadFolders()).not.toContain(String(later.data.fileInfoId));
+  });
+
+  it('by a cancelled upload: its chunks and room go at once, a stored file is never touched', async () => {
+    const used = await reserved(teacher);
+    const whole = fileBytes(3 * CHUNK, 'png');
+    const first = await postChunk(h, teacher, { bytes: sliceChunk(whole, CHUNK, 0), whole, fileName: '取消.png', chunkSize: CHUNK, chunk: 0 });
+    expect(first.status).toBe(200);
+    const id = first.data.fileInfoId;
+    expect(await reserved(teacher)).toBe(used + whole.length);
+
+    const cancelBody = { fileMd5: md5(whole), fileName: '取消.png', totalSize: whole.length };
+    expect((await h.call('POST', '/file/v1/file/upload/cancel', { token: parent, body: cancelBody })).data).toEqual({ cancelled: false });
+    const cancelled = await h.call('POST', '/file/v1/file/upload/cancel', { token: teacher, body: cancelBody });
+    expect(cancelled.status, cancelled.message).toBe(200);
+    expect(cancelled.data).toEqual({ cancelled: true });
+    expect(await reserved(teacher)).toBe(used);
+    expect(uploadFolders()).not.toContain(String(id));
+    expect((await statusOf(teacher, whole, '取消.png')).data).toMatchObject({ fileInfoId: -1, received: [] });
+    const late = await postChunk(h, teacher, { bytes: sliceChunk(whole, CHUNK, 1), whole, fileName: '取消.png', chunkSize: CHUNK, chunk: 1, fileInfoId: id });
+    expect(late.http).toBe(404);
+
+    const stored = fileBytes(CHUNK, 'png');
+    expect((await uploadWhole(h, teacher, stored, '已存.png', CHUNK)).status).toBe(200);
+    const again = await h.call('POST', '/file/v1/file/upload/cancel', { token: teacher, body: { fileMd5: md5(stored), fileName: '已存.png', totalSize: stored.length } });
+    expect(again.data).toEqual({ cancelled: false });
+    expect((await statusOf(teacher, stored, '已存.png')).data.fileInfo.fileMd5).toBe(md5(stored));
   });
 });
 

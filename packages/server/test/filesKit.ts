@@ -1,5 +1,6 @@
 /** Helpers shared by the file-service tests: real multipart posts over HTTP and files with real headers. */
 import { createHash, randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Answer, Harness } from './harness.js';
 
@@ -64,8 +65,8 @@ export interface ChunkPost {
   extension?: string;
 }
 
-/** One chunk as the SDK engine sends it (fields in the engine's order, the bytes last). */
-export async function postChunk(h: Harness, token: string, p: ChunkPost): Promise<Answer<any>> {
+/** One chunk's form as the SDK engine sends it (fields in the engine's order, the bytes last). */
+export function chunkForm(p: ChunkPost): FormData {
   const whole = p.whole ?? p.bytes;
   const totalSize = p.totalSize ?? whole.length;
   const form = new FormData();
@@ -81,9 +82,29 @@ export async function postChunk(h: Harness, token: string, p: ChunkPost): Promis
   form.append('chunk', String(p.chunk));
   form.append('chunks', String(p.chunks ?? Math.max(1, Math.ceil(totalSize / p.chunkSize))));
   form.append('file', new Blob([p.bytes]), p.fileName);
-  const res = await fetch(`${h.base}/api/file/v1/file/block`, { method: 'POST', headers: { authorization: token }, body: form });
+  return form;
+}
+
+/** One chunk as the SDK engine sends it. */
+export async function postChunk(h: Harness, token: string, p: ChunkPost): Promise<Answer<any>> {
+  const res = await fetch(`${h.base}/api/file/v1/file/block`, { method: 'POST', headers: { authorization: token }, body: chunkForm(p) });
   const json = (await res.json()) as any;
   return { http: res.status, status: json.status, message: json.message, data: json.data, headers: res.headers };
+}
+
+/**
+ * Sends a chunk's form but the last `missing` bytes, then drops the connection, as a page that is
+ * paused, cancelled or reloaded mid-chunk; resolves once the socket is closed.
+ */
+export async function abandonChunk(h: Harness, token: string, p: ChunkPost, missing = Math.ceil(p.bytes.length / 2)): Promise<void> {
+  const encoded = new Response(chunkForm(p));
+  const body = Buffer.from(await encoded.arrayBuffer());
+  const url = new URL(`${h.base}/api/file/v1/file/block`);
+  const req = http.request({ hostname: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { authorization: token, 'content-type': encoded.headers.get('content-type')!, 'content-length': body.length } });
+  req.on('error', () => undefined);
+  req.write(body.subarray(0, body.length - missing));
+  await new Promise((r) => setTimeout(r, 200));
+  req.destroy();
 }
 
 export function sliceChunk(whole: Buffer, chunkSize: number, index: number): Buffer {

@@ -1,6 +1,6 @@
 /**
  * Excel exports (opened again with exceljs: sheets, Chinese headers, rows, a formula-looking title kept
- * as text, the RFC 6266 name) and the high-quality works: public list and filters, the organiser's view.
+ * as typed in a text cell, the RFC 6266 name) and the high-quality works: public list and filters, the organiser's view.
  */
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -53,9 +53,12 @@ describe('exports', () => {
     const persons = book.getWorksheet('报名人员')!;
     expect(values(persons, 1).slice(0, 3)).toEqual(['姓名', '手机号', '学校']);
     expect(persons.rowCount).toBe(3);
-    // A name that looks like a formula stays text.
+    // A name that looks like a formula stays text, as it was typed.
     const names = [values(persons, 2)[0], values(persons, 3)[0]];
-    expect(names).toContain(`'=HYPERLINK("http://x")`);
+    expect(names).toContain(`=HYPERLINK("http://x")`);
+    const linkCell = [persons.getRow(2).getCell(1), persons.getRow(3).getCell(1)].find((c) => c.value === '=HYPERLINK("http://x")')!;
+    expect(linkCell.type).toBe(ExcelJS.ValueType.String);
+    expect(linkCell.formula).toBeUndefined();
     expect(names).toContain('张一');
   });
 
@@ -65,12 +68,12 @@ describe('exports', () => {
     const sheet = (await workbook(file.bytes)).getWorksheet('节点作品')!;
     expect(values(sheet, 1)).toEqual(['学段', '学科', '章节', '节点', '作品名称', '教师', '学校', '区县', '提交状态', '评审状态', '所在评审级别', '提交时间']);
     const rows = Array.from({ length: sheet.rowCount - 1 }, (_, i) => sheet.getRow(i + 2));
-    const first = rows.find((r) => r.getCell(5).value === "'=1+1")!;
+    const first = rows.find((r) => r.getCell(5).value === '=1+1')!;
     expect(first).toBeDefined();
     expect(first.getCell(5).type).toBe(ExcelJS.ValueType.String);
     expect(first.getCell(5).formula).toBeUndefined();
     expect(first.getCell(4).value).toBe('我是中国人');
-    expect(rows.find((r) => r.getCell(5).value === "'@SUM(A1)")!.getCell(10).value).toBe('待评审');
+    expect(rows.find((r) => r.getCell(5).value === '@SUM(A1)')!.getCell(10).value).toBe('待评审');
     expect(rows.filter((r) => r.getCell(5).value === '（无作品）').length).toBeGreaterThan(0);
   });
 
@@ -89,7 +92,7 @@ describe('exports', () => {
     const sheet = (await workbook(file.bytes)).getWorksheet('优秀作品')!;
     expect(values(sheet, 1).slice(0, 4)).toEqual(['作品名称', '活动', '教师', '学校']);
     expect(sheet.rowCount).toBe(2);
-    expect(values(sheet, 2).slice(0, 3)).toEqual(["'=1+1", NAME, '张一']);
+    expect(values(sheet, 2).slice(0, 3)).toEqual(['=1+1', NAME, '张一']);
     const reviewers = await download(h, '/cloudSchool/v1/staTeacherAudit/export', admin, { activityId });
     expect((await workbook(reviewers.bytes)).getWorksheet('评审人员进度')).toBeDefined();
     const overview = await download(h, '/cloudSchool/v1/staCollectActivityOverview/export', admin, { activityId });

@@ -46,6 +46,13 @@ export interface UploadStatusRequest {
   chunkSize: number;
 }
 
+/** Names the caller's partial upload of one file, as the chunk map does. */
+export interface UploadCancelRequest {
+  fileMd5: string;
+  fileName: string;
+  totalSize: number;
+}
+
 /** The server's chunk map of a partial upload. `fileInfo` is present once the file is complete. */
 export interface UploadStatusAnswer {
   fileInfoId: number | string;
@@ -83,6 +90,7 @@ export function fileEndpoints(http: Pick<HttpClient, 'paths'>) {
     exist: file('/v1/file/exist'),
     block: `/api${file('/v1/file/block')}`,
     status: file('/v1/file/upload/status'),
+    cancel: file('/v1/file/upload/cancel'),
     signature: file('/v1/obs/signature/info'),
     cloudSave: file('/v1/file/info/cloud/save'),
     quota: file('/v1/file/quota'),
@@ -103,6 +111,8 @@ export type FileEndpoints = ReturnType<typeof fileEndpoints>;
 export interface FileApi {
   exist(request: ExistRequest, signal?: AbortSignal): Promise<ExistAnswer>;
   uploadStatus(request: UploadStatusRequest, signal?: AbortSignal): Promise<UploadStatusAnswer>;
+  /** Drops the caller's partial upload of a file (chunks and the quota room they held); a stored file stays. */
+  cancelUpload(request: UploadCancelRequest): Promise<{ cancelled: boolean }>;
   postChunk(form: FormData, signal: AbortSignal, onProgress: (loaded: number, total: number) => void): Promise<ChunkAnswer>;
   signature(request: SignatureRequest, signal?: AbortSignal): Promise<SignatureInfo>;
   /** Posts to the object store itself: no platform token or header goes there. */
@@ -128,6 +138,7 @@ export function createFileApi(http: HttpClient, options: () => RequestOptions = 
   return {
     exist: (request, signal) => json<ExistAnswer>(endpoints.exist, request, Codes.FILE_INFO_QUERY_FAILED, signal),
     uploadStatus: (request, signal) => json<UploadStatusAnswer>(endpoints.status, request, Codes.UPLOAD_FAILED, signal),
+    cancelUpload: (request) => json<{ cancelled: boolean }>(endpoints.cancel, request, Codes.UPLOAD_FAILED),
     signature: (request, signal) => json<SignatureInfo>(endpoints.signature, request, Codes.UPLOAD_FAILED, signal),
     cloudSave: (request, signal) => json<FileInfo>(endpoints.cloudSave, request, Codes.UPLOAD_FAILED, signal),
     postChunk: (form, signal, onProgress) =>

@@ -77,6 +77,35 @@ describe('uploader: pause, resume, cancel', () => {
     expect(uploader.store.getState().files.map((file) => file.name)).toEqual(['小.zip']);
   });
 
+  it('cancel tells the server to drop the partial upload, so the room it held of the quota is free at once', async () => {
+    const { uploader, service } = createHarness({ parallelChunks: 1 });
+    const gate = deferred();
+    service.holdForms((request) => (request.body.chunk === '2' ? gate.promise : undefined));
+    const big = randomFile(4 * CHUNK, '取消.zip');
+    const { accepted } = uploader.add([big]);
+    await until(() => service.chunksSent().includes(2));
+    const fileMd5 = fileOf(uploader, accepted[0]!).fileMd5;
+    expect(service.partials.has(fileMd5!)).toBe(true);
+    uploader.cancel(accepted[0]!);
+    gate.resolve();
+    await uploader.idle();
+    await until(() => service.seen.some((request) => request.kind === 'cancel'));
+    expect(service.seen.filter((request) => request.kind === 'cancel').map((request) => request.body)).toEqual([{ fileMd5, fileName: '取消.zip', totalSize: big.size }]);
+    expect(service.partials.has(fileMd5!)).toBe(false);
+  });
+
+  it('cancel before the file was hashed, or after it was stored, tells the server nothing', async () => {
+    const { uploader, service } = createHarness({ autoStart: false });
+    const { accepted } = uploader.add([randomFile(CHUNK, '未开始.zip'), randomFile(CHUNK, '已完成.zip')]);
+    uploader.cancel(accepted[0]!);
+    uploader.start(accepted[1]);
+    await uploader.idle();
+    expect(fileOf(uploader, accepted[1]!).status).toBe('done');
+    uploader.cancel(accepted[1]!);
+    uploader.remove(accepted[1]!);
+    expect(service.seen.filter((request) => request.kind === 'cancel')).toEqual([]);
+  });
+
   it('uploads files one after another by default, and waits for start() when autoStart is off', async () => {
     const { uploader } = createHarness({ autoStart: false });
     const { accepted } = uploader.add([randomFile(CHUNK), randomFile(CHUNK, 'b.zip')]);

@@ -70,10 +70,14 @@ export function createUploader(input: UploaderOptions): Uploader {
 
   function cancel(id: string) {
     const job = jobs.get(id);
+    const fileMd5 = list.find(id)?.fileMd5;
     if (!job || !list.move(id, 'cancelled', { speed: 0, eta: undefined })) return;
     queue.unqueue(id);
     queue.release(job);
     options.resumeStore.remove(job.fingerprint);
+    // The server drops what it holds of the file at once, so its room in the quota is free again (not
+    // only after the server's sweep). Best effort: a file that never reached it answers "nothing to cancel".
+    if (fileMd5) void api.cancelUpload({ fileMd5, fileName: job.source.name, totalSize: job.source.size }).catch(() => undefined);
   }
 
   function retry(id: string) {

@@ -1,10 +1,10 @@
 /**
- * Records every successful back-office write whose route declares an `AuditSpec` (management/access.ts):
- * a snapshot of the named records before the handler runs, another once the answer says it succeeded,
- * and one appended row per record with the fields that changed. The row is written before the answer
- * leaves, so a client that saw 操作成功 can find the entry. A failed call changes nothing and records
- * nothing. Should the append itself fail, the change has already happened: the answer still goes out
- * and the failure is logged at error level for the operator.
+ * Records every successful back-office write whose route declares an `AuditSpec` (management/access.ts)
+ * and whose `when`, if any, holds: a snapshot of the named records before the handler runs, another once
+ * the answer says it succeeded, and one appended row per record with the fields that changed. The row
+ * is written before the answer leaves, so a client that saw 操作成功 can find the entry. A failed call
+ * changes nothing and records nothing. Should the append itself fail, the change has already happened:
+ * the answer still goes out and the failure is logged at error level for the operator.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Codes } from '@dscloud/sdk/errors';
@@ -26,7 +26,8 @@ export function installAuditHook(app: FastifyInstance, repo: AuditRepo, now: () 
   app.addHook('preHandler', async (request) => {
     const spec = request.routeOptions.config.audit;
     if (!spec) return;
-    const ids = unique(spec.ids?.(request) ?? []);
+    if (spec.when && !(await spec.when(request))) return;
+    const ids = unique((await spec.ids?.(request)) ?? []);
     const before = spec.snapshot && ids.length > 0 ? await spec.snapshot(ids) : NOTHING;
     pendingAudits.set(request, { spec, ids, before });
   });

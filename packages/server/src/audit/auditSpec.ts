@@ -10,7 +10,9 @@
  *
  * After the call succeeds, one row per record: who, when, from which address, the action, the record
  * and the fields that changed (snapshot before → after). A create names its new ids through
- * `createdIds`; a call about no record in particular (settings) may name none.
+ * `createdIds`; a call about no record in particular (settings) may name none. A route that is a
+ * back-office write only for some callers (an administrator editing a teacher's lesson, where the
+ * teacher's own edit is not) says so with `when`.
  */
 import type { FastifyRequest } from 'fastify';
 
@@ -21,8 +23,13 @@ export interface AuditSpec {
   action: string;
   /** The kind of record, e.g. `cloudLesson`, `teacherInfo`, `platformSettings`. */
   entity: string;
-  /** The records the call changes, as the request names them. */
-  ids?(request: FastifyRequest): readonly string[];
+  /**
+   * Whether this call is recorded at all (default: yes), decided before the handler runs, so from the
+   * records as they were: e.g. "the caller does not own the lesson".
+   */
+  when?(request: FastifyRequest): boolean | Promise<boolean>;
+  /** The records the call changes, as the request names them (or as they are found from it). */
+  ids?(request: FastifyRequest): readonly string[] | Promise<readonly string[]>;
   /** The fields worth comparing, by record id; records that do not exist are absent. No secrets. */
   snapshot?(ids: readonly string[]): Promise<ReadonlyMap<string, AuditFields>>;
   /** The ids of records a create made, read from the answer's `data`. */

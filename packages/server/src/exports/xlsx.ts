@@ -4,9 +4,12 @@
  * one batch of rows in memory, not the file. No shared-strings table and no styles: both would grow
  * with the rows.
  *
- * Formula injection: a text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return is
- * written with a leading `'`, so a spreadsheet never reads it as a formula (OWASP "CSV injection";
- * the cell stays a text cell in any case: this writer never writes formulas).
+ * Formula injection (OWASP "CSV injection"): text is written as a string cell (`t="str"`, the text in
+ * `<v>`, no `<f>` element), never as a formula — this writer takes strings and numbers only, and
+ * exceljs makes a formula only of a `{ formula }` value — so `=1+1`, `+86 138…` or `@SUM(A1)` is shown
+ * as typed and never computed, in Excel, WPS and LibreOffice alike. No `'` is put in front: in a
+ * string cell of an .xlsx it is a visible character of the text, not Excel's hidden quote prefix
+ * (docs/security.md "Exports").
  *
  * Errors: the caller checks everything (token, scope, the activity, the query) before `sendXlsx`, so
  * a refusal is still the JSON envelope with its HTTP status; once the first byte is out an error can
@@ -40,13 +43,11 @@ export interface Sheet<T> {
 /** A sheet of any row type, for a workbook of several tables. */
 export const sheet = <T>(spec: Sheet<T>): Sheet<unknown> => spec as unknown as Sheet<unknown>;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** A cell value that cannot be read as a formula. */
-export function safeCell(value: CellValue): string | number | null {
+/** A cell's value as written: text as typed (a text cell), a finite number, or an empty cell. */
+export function cellOf(value: CellValue): string | number | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  return String(value);
 }
 
 const sheetName = (name: string, used: Set<string>): string => {
@@ -72,7 +73,7 @@ export async function writeWorkbook(out: PassThrough, sheets: Sheet<unknown>[]):
     ws.columns = sheet.columns.map((c) => ({ header: c.header, width: c.width ?? Math.max(10, c.header.length * 2 + 2) }));
     let n = 0;
     for await (const row of sheet.rows) {
-      ws.addRow(sheet.columns.map((c) => safeCell(c.value(row)))).commit();
+      ws.addRow(sheet.columns.map((c) => cellOf(c.value(row)))).commit();
       if (++n % 500 === 0 && out.writableNeedDrain) await once(out, 'drain');
     }
     ws.commit();

@@ -68,14 +68,21 @@ export class ChunkService {
   ) {}
 
   private readonly locks = new KeyedLock();
+  /** Chunks of each upload being received by this process right now. */
+  private readonly receiving = new Map<number, number>();
 
   /** Drops an unfinished upload: its row, and its chunks on disk or its multipart upload on the store. */
   private async drop(upload: UploadRow): Promise<void> {
-    await this.repo.deleteUpload(upload.id);
-    if (this.multipart) {
-      const current = upload.storeUploadId;
-      await this.multipart.discard(upload.id, current).catch((err: unknown) => this.log(err));
-    } else await this.store.deleteUpload(String(upload.id));
+    await this.dropStored((await this.repo.deleteUpload(upload.id)) ?? upload);
+  }
+
+  /**
+   * What the store holds of an upload whose row is gone: its chunk folder, or its multipart upload
+   * (named by the row as it was deleted: a chunk may have started it after the caller read the row).
+   */
+  private async dropStored(upload: UploadRow): Promise<void> {
+    if (this.multipart) await this.multipart.discard(upload.id, upload.storeUploadId).catch((err: unknown) => this.log(err));
+    else await this.store.deleteUpload(String(upload.id));
   }
 
   /** The configured chunk size: no chunk may be larger. */
@@ -152,6 +159,59 @@ export class ChunkService {
       await digestStream(bytes, undefined, { md5: false }).catch(() => undefined);
       return { fileInfoId: upload.id, fileInfo: (await this.repo.fileInfo(upload.id, userId)) ?? undefined };
     }
+    this.receiving.set(upload.id, (this.receiving.get(upload.id) ?? 0) + 1);
+    let failure: { error: unknown } | undefined;
+    try {
+      return await this.receiveInto(owner, f, bytes, upload, created);
+    } catch (error) {
+      failure = { error };
+      throw error;
+    } finally {
+      const left = this.receiving.get(upload.id)! - 1;
+      if (left > 0) this.receiving.set(upload.id, left);
+      else this.receiving.delete(upload.id);
+      if (failure) await this.afterFailure(upload, failure.error, left);
+    }
+  }
+
+  /**
+   * A refused, failed or abandoned chunk gives back what its upload reserved of the quota at once when
+   * nothing of the upload is kept: no chunk held and no other chunk on its way (in this process, or
+   * claimed by another). Content of another type than the name says can never be stored: that upload
+   * goes whatever it holds, as one whose MD5 is wrong. A chunk of an upload that went meanwhile
+   * (cancelled, refused) is refused in words, not with the database's complaint.
+   */
+  private async afterFailure(upload: UploadRow, error: unknown, othersHere: number): Promise<void> {
+    if (error instanceof AppError) {
+      if (error.status === Codes.FILE_EXTENSION_MISMATCH) await this.drop(upload).catch((err: unknown) => this.log(err));
+      else if (othersHere === 0) await this.releaseIfEmpty(upload);
+      return;
+    }
+    const gone = !(await this.repo.uploadById(upload.id, upload.userId).catch(() => upload));
+    if (gone) throw new AppError(Codes.UPLOAD_FAILED, '上传任务已结束（已取消、文件校验未通过或已过期），请查询上传状态后重新上传', { cause: error });
+    if (othersHere === 0) await this.releaseIfEmpty(upload);
+  }
+
+  private async releaseIfEmpty(upload: UploadRow): Promise<void> {
+    try {
+      const emptied = await this.repo.deleteUploadIfEmpty(upload.id, this.now());
+      if (emptied) await this.dropStored(emptied);
+    } catch (err) {
+      this.log(err);
+    }
+  }
+
+  /** Cancels the caller's unfinished upload of this file: its row, chunks and reserved room go at once. */
+  async cancel(userId: string, q: { fileMd5: string; fileName: string; totalSize: number }): Promise<boolean> {
+    const md5 = checkMd5(q.fileMd5);
+    const extension = extensionOf(checkFileName(q.fileName));
+    const upload = await this.repo.deleteUnfinished(userId, md5, q.totalSize, extension, this.now());
+    if (!upload) return false;
+    await this.dropStored(upload).catch((err: unknown) => this.log(err));
+    return true;
+  }
+
+  private async receiveInto(owner: QuotaOwner, f: ChunkFields, bytes: Readable, upload: UploadRow, created: boolean): Promise<ChunkResult> {
     if (!created) await this.stillFits(owner, upload);
     if (upload.chunkSize !== f.chunkSize) {
       throw conflict(`分片冲突：这个文件的上传已按每片 ${upload.chunkSize} 字节开始，本次分片大小为 ${f.chunkSize} 字节；请查询上传状态后按 ${upload.chunkSize} 字节续传`);

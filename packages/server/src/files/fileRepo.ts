@@ -1,8 +1,8 @@
 /** Every read and write of the file service's tables (migrations/0010_files.sql), through drizzle. */
-import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Orm } from '../db/database.js';
 import { first, num } from '../db/rows.js';
-import { fileChallenges, fileContents, fileInfos, objectGrants, uploadChunks, uploads } from '../db/schema.js';
+import { fileChallenges, fileContents, fileInfos, objectGrants, uploadChunkClaims, uploadChunks, uploads } from '../db/schema.js';
 import type { ChallengeRow, ChunkRow, ContentRow, FileInfoRow, UploadRow } from './fileRows.js';
 
 export type { ChallengeRow, ChunkRow, ContentRow, FileInfoRow, UploadRow } from './fileRows.js';
@@ -143,8 +143,47 @@ export class FileRepo {
       .where(and(eq(uploads.id, uploadId), eq(uploads.state, 'assembling')));
   }
 
-  async deleteUpload(uploadId: number): Promise<void> {
-    await this.orm.delete(uploads).where(eq(uploads.id, uploadId));
+  /** Deletes an upload's row (its chunks and claims go with it); the row as it was, if there was one. */
+  async deleteUpload(uploadId: number): Promise<UploadRow | null> {
+    const [row] = await this.orm.delete(uploads).where(eq(uploads.id, uploadId)).returning(uploadColumns);
+    return row ?? null;
+  }
+
+  /**
+   * Deletes an upload that is still receiving, holds no chunk and has no chunk being written by any
+   * process (a live claim, PostgreSQL only); the row as it was when it did. One statement, so a chunk
+   * recorded meanwhile keeps the upload.
+   */
+  async deleteUploadIfEmpty(uploadId: number, now: number): Promise<UploadRow | null> {
+    const [row] = await this.orm
+      .delete(uploads)
+      .where(
+        and(
+          eq(uploads.id, uploadId),
+          eq(uploads.state, 'receiving'),
+          notExists(this.orm.select({ one: sql`1` }).from(uploadChunks).where(eq(uploadChunks.uploadId, uploadId))),
+          notExists(this.orm.select({ one: sql`1` }).from(uploadChunkClaims).where(and(eq(uploadChunkClaims.uploadId, uploadId), gte(uploadChunkClaims.claimedUntil, now)))),
+        ),
+      )
+      .returning(uploadColumns);
+    return row ?? null;
+  }
+
+  /** Deletes an unfinished upload (receiving, or assembling by nobody any more) of the user; the row deleted, if any. */
+  async deleteUnfinished(userId: string, fileMd5: string, totalSize: number, extension: string, now: number): Promise<UploadRow | null> {
+    const [row] = await this.orm
+      .delete(uploads)
+      .where(
+        and(
+          eq(uploads.userId, userId),
+          eq(uploads.fileMd5, fileMd5),
+          eq(uploads.totalSize, totalSize),
+          eq(uploads.extension, extension),
+          or(eq(uploads.state, 'receiving'), and(eq(uploads.state, 'assembling'), lt(uploads.leaseUntil, now))),
+        ),
+      )
+      .returning(uploadColumns);
+    return row ?? null;
   }
 
   /** Content row (kept if it already exists), the caller's file info and the upload's end, atomically. */

@@ -108,6 +108,19 @@ export async function uploadRoutes(app: FastifyInstance, ctx: AppContext, chunks
     },
   );
 
+  // The uploader's 取消: the caller's unfinished upload of this file goes at once, and with it the room it
+  // held of the quota (a stored file is never touched here).
+  app.post<{ Body: { fileMd5: string; fileName: string; totalSize: number } }>(
+    '/file/v1/file/upload/cancel',
+    {
+      preValidation: guard,
+      schema: {
+        body: { type: 'object', required: ['fileMd5', 'fileName', 'totalSize'], properties: { fileMd5: md5, fileName: name, totalSize: byteCountSchema } },
+      },
+    },
+    async (request) => ok({ cancelled: await chunks.cancel(request.auth!.user.id, request.body) }, localeOf(request)),
+  );
+
   // Multipart is accepted by this route only; every other route stays JSON-only.
   await app.register(async (scope) => {
     // A chunk larger than the configured size is refused; its bytes beyond the limit are not even buffered.

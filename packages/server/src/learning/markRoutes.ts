@@ -12,6 +12,7 @@ import { optionalUser, requireTeacher } from '../lessons/access.js';
 import { idSchema } from '../db/ids.js';
 import { manageableLesson, visibleLesson } from '../lessons/lessonActions.js';
 import { LessonQueries } from '../lessons/lessonQueries.js';
+import { lessonAudits } from '../lessons/lessonAudit.js';
 import { MarkRepo, type MarkRow } from './markRepo.js';
 
 const P = '/cloudSchool/v1/lessonResourceMark';
@@ -45,6 +46,8 @@ export async function markRoutes(app: FastifyInstance, ctx: AppContext): Promise
     `${P}/batchSave`,
     {
       preValidation: requireTeacher(ctx),
+      // An administrator's change of a teacher's key points is audited (the teacher's own is not).
+      config: { audit: lessonAudits(ctx.db.orm).marks },
       schema: {
         body: {
           type: 'object',

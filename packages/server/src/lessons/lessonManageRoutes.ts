@@ -17,8 +17,7 @@ import { inAnyTopic, lessonConditions, withinScope } from './lessonFilters.js';
 import { LessonQueries } from './lessonQueries.js';
 import { saveLesson } from './lessonSave.js';
 import type { AuditSpec } from '../audit/auditSpec.js';
-import { snapshotOf } from '../audit/snapshot.js';
-import { lessons } from '../db/schema.js';
+import { lessonAudits } from './lessonAudit.js';
 import { managed } from '../management/access.js';
 import { filterBody, filterProps, lessonIdBody, lessonIdQuery, lessonIdsBody, saveSchema, type LessonFilter, type SaveInput } from './lessonSchemas.js';
 import { heavy } from '../http/heavyRoutes.js';
@@ -63,11 +62,8 @@ export async function lessonManageRoutes(app: FastifyInstance, ctx: AppContext):
     },
   );
 
-  const lessonSnapshot = snapshotOf(db, lessons.id, {
-    title: lessons.title,
-    publishStatus: lessons.publishStatus,
-    excellentFlag: lessons.excellentFlag,
-  });
+  const audits = lessonAudits(db);
+  const lessonSnapshot = audits.stateSnapshot;
   const lessonAudit = (action: string): AuditSpec => ({
     action: `cloudLesson.${action}`,
     entity: 'cloudLesson',
@@ -102,7 +98,8 @@ export async function lessonManageRoutes(app: FastifyInstance, ctx: AppContext):
     async (request) => ok({ changed: await setExcellent(ctx, request.body.lessonIds, request.body.excellentFlag, request.scope) }, localeOf(request)),
   );
 
-  app.post<{ Body: SaveInput }>(`${CLOUD_LESSON}/save`, { ...teacher, schema: { body: saveSchema } }, async (request) => {
+  // A teacher's own save is their everyday work; an administrator's save of a teacher's lesson is audited.
+  app.post<{ Body: SaveInput }>(`${CLOUD_LESSON}/save`, { ...teacher, config: { audit: audits.save }, schema: { body: saveSchema } }, async (request) => {
     const id = await saveLesson(ctx, request.auth!, request.body);
     return ok(await queries.detail(id), localeOf(request));
   });

@@ -10,7 +10,7 @@ interface TransportResponse {
 
 /** One request as the fake server saw it. */
 export interface SeenRequest {
-  kind: 'exist' | 'block' | 'status' | 'signature' | 'objectStore' | 'cloudSave';
+  kind: 'exist' | 'block' | 'status' | 'cancel' | 'signature' | 'objectStore' | 'cloudSave';
   url: string;
   headers: Record<string, string>;
   body: Record<string, unknown>;
@@ -126,6 +126,8 @@ export function createFakeFileService({ network }: { network?: FakeNetwork } = {
         return exist(request);
       case 'status':
         return status(request);
+      case 'cancel':
+        return ok({ cancelled: partials.delete(request.body.fileMd5 as string) });
       case 'block':
         return block(request, form!);
       case 'signature':
@@ -147,6 +149,7 @@ export function createFakeFileService({ network }: { network?: FakeNetwork } = {
     url.endsWith('/file/exist') ? 'exist'
     : url.endsWith('/file/block') ? 'block'
     : url.endsWith('/upload/status') ? 'status'
+    : url.endsWith('/upload/cancel') ? 'cancel'
     : url.endsWith('/signature/info') ? 'signature'
     : url.endsWith('/cloud/save') ? 'cloudSave'
     : 'objectStore';
