@@ -13,7 +13,7 @@
  * `HTTP/1.1 408 Request Timeout` with `Connection: close`), here with the envelope in the body.
  */
 import type { ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { Codes } from '@dscloud/sdk/errors';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { ServerLimits } from '../settings.js';
@@ -139,7 +139,8 @@ export function installConnectionLimits(app: FastifyInstance, limits: ServerLimi
   // one value for every route; uploads need more, in proportion to their size).
   app.addHook('onRequest', (request, reply, done) => {
     const raw = request.raw;
-    if (raw.complete) {
+    // A request made in the process (`app.inject`) has a stand-in socket: nothing to time out or close.
+    if (raw.complete || !(raw.socket instanceof Socket)) {
       done();
       return;
     }
