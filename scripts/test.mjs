@@ -22,7 +22,9 @@ const vitest = (name, dir, extra = []) => ['npx', ['vitest', 'run', '--reporter=
 const pg = process.env.TEST_DATABASE_URL;
 // The fault-injection suite (docs/security.md): its own config, its summary table printed at the end.
 const faults = (name) => ['npm', ['run', 'test:faults', '--silent', '--', '--reporter=default', '--reporter=./test/faults/summaryReporter.ts', '--reporter=json', `--outputFile=${join(results, name + '.json')}`], 'packages/server'];
-// In the order they are started: the longest first, and what waits on them right after them. `needs`:
+// In the order they are started: the longest first, and what waits on them right after them (the
+// build's share of the machine decides when the end-to-end suite can start, so the second server suite,
+// two workers, waits for a slot after the lint). `needs`:
 // suites that must have ended first (the build, for everything that starts the built server or opens
 // the built portal).
 const oneWorker = { SERVER_TEST_WORKERS: '1' };
@@ -32,9 +34,9 @@ const suites = [
   { name: 'build', run: ['node', ['scripts/build.mjs']] },
   { name: 'server (PGlite)', run: vitest('server-pglite', 'packages/server'), env: { TEST_DATABASE_URL: '' } },
   { name: 'typecheck', run: ['npm', ['run', 'typecheck', '--silent']] },
+  { name: 'lint', run: ['npm', ['run', 'lint', '--silent']] },
   { name: 'end to end (Chromium)', run: vitest('e2e', '.', ['--config', 'e2e/vitest.config.ts']), needs: ['build'] },
   pg && { name: 'server (PostgreSQL)', run: vitest('server-postgres', 'packages/server'), env: { TEST_DATABASE_URL: pg } },
-  { name: 'lint', run: ['npm', ['run', 'lint', '--silent']] },
   // The fault suite builds its own copy of the server (test/faults/globalSetup.ts).
   // Ten SIGKILLs during uploads on each database (FAULT_RUNS); the embedded database's own crash loops
   // are embeddedCrash.test.ts's.
