@@ -148,9 +148,8 @@ try {
     );
   }
   warnIfNoisy("the bare route's latency", builds.flatMap((b) => col(b.rounds, 'bare')));
-  saveResults(
-    'review-fairness',
-    builds.map((b) => ({
+  saveResults('review-fairness',
+        builds.map((b) => ({
       build: b.name,
       works,
       flood,
