@@ -35,7 +35,7 @@ async function identify(request: FastifyRequest, sessions: SessionCache): Promis
   return { key: `addr:${request.ip}`, signedIn: false };
 }
 
-function refusal(request: FastifyRequest, places: Places, signedIn: boolean, reason: NoPlace['reason']): AppError {
+function refusal(request: FastifyRequest, places: Required<Places>, signedIn: boolean, reason: NoPlace['reason']): AppError {
   const en = localeOf(request) === 'en';
   const who = signedIn ? (en ? 'one account' : '同一账号') : en ? 'one network address' : '同一网络地址';
   const seconds = Math.round(places.waitMs / 1000);
@@ -58,8 +58,8 @@ export interface HeavyLimits {
 
 export function heavyLimits(sessions: SessionCache, limits: ServerLimits): HeavyLimits {
   const limiter = new ConcurrencyLimiter();
-  const perUser: Places = { running: limits.heavyRunningPerUser, waiting: limits.heavyWaitingPerUser, waitMs: limits.heavyWaitMs };
-  const perAddress: Places = { running: limits.heavyRunningPerAddress, waiting: limits.heavyWaitingPerAddress, waitMs: limits.heavyWaitMs };
+  const perUser: Required<Places> = { running: limits.heavyRunningPerUser, waiting: limits.heavyWaitingPerUser, waitMs: limits.heavyWaitMs };
+  const perAddress: Required<Places> = { running: limits.heavyRunningPerAddress, waiting: limits.heavyWaitingPerAddress, waitMs: limits.heavyWaitMs };
 
   const admit: preValidationAsyncHookHandler = async function (request: FastifyRequest, reply: FastifyReply) {
     const { key, signedIn } = await identify(request, sessions);

@@ -66,4 +66,22 @@ describe('ConcurrencyLimiter', () => {
     holder();
     expect(limiter.size).toBe(0);
   });
+
+  it('lets a waiter wait as long as it takes when no wait is set', async () => {
+    vi.useFakeTimers();
+    const limiter = new ConcurrencyLimiter();
+    const places = { running: 1, waiting: 1 };
+    const holder = await limiter.acquire('u', places);
+    let admitted = false;
+    const waiting = limiter.acquire('u', places).then((release) => {
+      admitted = true;
+      return release;
+    });
+    vi.advanceTimersByTime(24 * 3600_000);
+    await Promise.resolve();
+    expect([admitted, limiter.of('u')]).toEqual([false, { running: 1, waiting: 1 }]);
+    holder();
+    (await waiting)();
+    expect(limiter.size).toBe(0);
+  });
 });

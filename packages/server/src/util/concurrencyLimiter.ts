@@ -8,7 +8,8 @@
 export interface Places {
   running: number;
   waiting: number;
-  waitMs: number;
+  /** The longest wait in line; none when absent. */
+  waitMs?: number;
 }
 
 /** Why no place was given: the line was full, the wait ran out, or the caller went away while waiting. */
@@ -72,8 +73,8 @@ export class ConcurrencyLimiter {
         },
         refuse: leave,
       };
-      const timer = setTimeout(() => leave('timeout'), places.waitMs);
-      timer.unref?.();
+      const timer = places.waitMs === undefined ? undefined : setTimeout(() => leave('timeout'), places.waitMs);
+      timer?.unref?.();
       signal?.addEventListener('abort', onAbort, { once: true });
       held.line.push(waiter);
     });

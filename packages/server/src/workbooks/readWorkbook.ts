@@ -11,6 +11,7 @@
  */
 import { Codes } from '@dscloud/sdk/errors';
 import { AppError } from '../http/appError.js';
+import { ConcurrencyLimiter, NoPlace, type Places } from '../util/concurrencyLimiter.js';
 import { readFirstSheet, type SheetCells, type SheetLimits } from './sheetProcess.js';
 import { XmlTally } from './xmlTally.js';
 import { readZipBounded, shownName, WorkbookRefusal, type EntrySink, type ZipLimits } from './zipEntries.js';
@@ -57,23 +58,20 @@ export const WORKBOOK_LIMITS: Readonly<WorkbookLimits> = {
   timeoutMs: 20_000,
 };
 
-const MAX_WAITING = 4;
-let reading = false;
-const waiting: Array<() => void> = [];
+/** One workbook read at a time per process, four more waiting their turn (each read is bounded in time). */
+const READING: Places = { running: 1, waiting: 4 };
+const reading = new ConcurrencyLimiter();
 
 /** Runs `fn` when no other workbook is being read; refuses when too many already wait. */
 async function inTurn<T>(fn: () => Promise<T>): Promise<T> {
-  if (reading) {
-    if (waiting.length >= MAX_WAITING) throw new WorkbookRefusal('暂时无法处理：服务器正在读取其他 Excel 文件，请稍后重试', 'unavailable');
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  }
-  reading = true;
+  const release = await reading.acquire('workbooks', READING).catch((error: unknown) => {
+    if (error instanceof NoPlace) throw new WorkbookRefusal('暂时无法处理：服务器正在读取其他 Excel 文件，请稍后重试', 'unavailable');
+    throw error;
+  });
   try {
     return await fn();
   } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else reading = false;
+    release();
   }
 }
 
