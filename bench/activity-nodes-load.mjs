@@ -5,13 +5,12 @@
 // sign-up page asks) and for the whole scope, each in BENCH_REPEATS (3) rounds interleaved with the bare
 // `GET /healthz/live` of the same server (interleaved.mjs). Target: one book p99 < 30 ms.
 // BENCH_CPU_PROF=<dir> writes the server's CPU profile there (bench/cpuProfile.cjs) for the whole run.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { figuresOf, interleaved } from './interleaved.mjs';
 import { saveResults } from './results.mjs';
-import { login, root, startServer } from './lib.mjs';
+import { login, root, seedActivity, startServer } from './lib.mjs';
 
 const TREE = '/cloudSchool/v1/activitySignUp/nodeTree';
 const profile = process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--require ${join(root, 'bench/cpuProfile.cjs')}` } : {};
@@ -19,9 +18,7 @@ const profile = process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--require ${join(r
 const tmp = mkdtempSync(join(tmpdir(), 'ds-bench-activity-'));
 let server;
 try {
-  const seeded = spawnSync(process.execPath, [join(root, 'bench/seed-activity.mjs'), join(tmp, 'data')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  if (seeded.status !== 0) throw new Error(`seeding failed (${seeded.status})`);
-  const facts = JSON.parse(seeded.stdout.trim().split('\n').pop());
+  const facts = seedActivity(join(tmp, 'data'));
   console.log(`seeded ${facts.books} books, ${facts.nodes} nodes and ${facts.signUps} sign-ups in ${facts.ms} ms`);
   server = await startServer({ DATA_DIR: join(tmp, 'data'), ...profile });
   const token = await login(server.base, 'teacher');

@@ -1,6 +1,7 @@
 // Helpers shared by the benchmarks: the reference server, a demo login the way the browser does it,
 // and figure formatting.
-import { resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
 import { publicEncrypt, constants } from 'node:crypto';
 import pg from 'pg';
 import { startReferenceServer } from '../scripts/reference-server.mjs';
@@ -167,4 +168,18 @@ export async function scratchDatabase(url) {
       await client.end();
     },
   };
+}
+
+/**
+ * Seeds one activity into the data folder `dataDir` (bench/seed-activity.mjs, its BENCH_* variables in
+ * `env`) and answers what it printed: books, nodes, signUps, ms.
+ */
+export function seedActivity(dataDir, env = {}) {
+  const seeded = spawnSync(process.execPath, [join(root, 'bench/seed-activity.mjs'), dataDir], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+  if (seeded.status !== 0) throw new Error(`seeding failed (${seeded.status})`);
+  return JSON.parse(seeded.stdout.trim().split('\n').pop());
 }

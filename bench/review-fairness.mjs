@@ -15,12 +15,11 @@
 //    asked one after another: their latency, and the reviewer's pages and refusals per second.
 // Prints the median (and spread) of each figure over the rounds.
 //   node bench/review-fairness.mjs
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { login, root, startServer } from './lib.mjs';
+import { login, seedActivity, startServer } from './lib.mjs';
 import { REPEATS, median, saveResults, showSpread, spread, warnIfNoisy } from './results.mjs';
 
 const works = Number(process.env.BENCH_WORKS || 5000);
@@ -100,13 +99,8 @@ async function underLoad(base, token) {
 const tmp = mkdtempSync(join(tmpdir(), 'ds-bench-fairness-'));
 const servers = [];
 try {
-  const seeded = spawnSync(process.execPath, [join(root, 'bench/seed-activity.mjs'), join(tmp, 'data')], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, BENCH_SIGN_UPS: String(works), BENCH_REVIEW: '1' },
-  });
-  if (seeded.status !== 0) throw new Error(`seeding failed (${seeded.status})`);
-  console.log(`seeded ${JSON.parse(seeded.stdout.trim().split('\n').pop()).signUps} works in one activity`);
+  const facts = seedActivity(join(tmp, 'data'), { BENCH_SIGN_UPS: String(works), BENCH_REVIEW: '1' });
+  console.log(`seeded ${facts.signUps} works in one activity`);
   if (baselineEntry) cpSync(join(tmp, 'data'), join(tmp, 'data-baseline'), { recursive: true });
   const builds = [{ name: 'this build', env: { DATA_DIR: join(tmp, 'data'), ...DEFAULT_PLACES } }];
   if (baselineEntry) builds.unshift({ name: 'baseline', env: { DATA_DIR: join(tmp, 'data-baseline'), ...DEFAULT_PLACES }, entry: baselineEntry });

@@ -13,11 +13,10 @@
 //    server's peak RSS during the export above its RSS before (Linux: /proc/<pid>/status VmHWM, reset
 //    through /proc/<pid>/clear_refs before each export). Target: memory flat as rows grow.
 import autocannon from 'autocannon';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { login, root, startServer } from './lib.mjs';
+import { login, seedActivity, startServer } from './lib.mjs';
 import { REPEATS, median, saveResults, spread, warnIfNoisy } from './results.mjs';
 
 const duration = Number(process.env.BENCH_DURATION || 5);
@@ -38,13 +37,7 @@ function procStatus(pid) {
 const tmp = mkdtempSync(join(tmpdir(), 'ds-bench-review-'));
 let server;
 try {
-  const seeded = spawnSync(process.execPath, [join(root, 'bench/seed-activity.mjs'), join(tmp, 'data')], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, BENCH_SIGN_UPS: String(works), BENCH_REVIEW: '1' },
-  });
-  if (seeded.status !== 0) throw new Error(`seeding failed (${seeded.status})`);
-  const facts = JSON.parse(seeded.stdout.trim().split('\n').pop());
+  const facts = seedActivity(join(tmp, 'data'), { BENCH_SIGN_UPS: String(works), BENCH_REVIEW: '1' });
   console.log(`seeded ${facts.nodes} nodes, ${facts.signUps} sign-ups and works in ${facts.ms} ms`);
   server = await startServer({ DATA_DIR: join(tmp, 'data') });
   const token = await login(server.base, 'admin');
