@@ -5,18 +5,15 @@
  * grows by far less than what was sent (144 MB; a cache keyed on the body would keep all of it).
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { record } from './faultRecord.js';
-import { type Cleanup, databaseLeg, type ServerProcess, startFreshServer } from './serverProcess.js';
+import { cleanupAfterAll, databaseLeg, type ServerProcess, startFreshServer } from './serverProcess.js';
 import { rawPost } from './uploadClient.js';
 
 let server: ServerProcess;
-const cleanup: Cleanup = [];
+const cleanup = cleanupAfterAll();
 beforeAll(async () => {
   server = await startFreshServer(cleanup);
-});
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
 });
 
 const CACHED: Array<[string, Record<string, unknown>]> = [

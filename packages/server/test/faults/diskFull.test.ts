@@ -8,17 +8,14 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { record } from './faultRecord.js';
-import { databaseLeg, freshDataDir, scratchDatabase, startServer } from './serverProcess.js';
+import { cleanupAfterAll, databaseLeg, freshDataDir, scratchDatabase, startServer } from './serverProcess.js';
 import { chunkCount, downloadMd5, finishUpload, login, md5, pngFile, postChunk, received, type UploadFile } from './uploadClient.js';
 
 const isRoot = process.getuid?.() === 0;
 const CHUNK = 128 * 1024;
-const cleanup: Array<() => Promise<void> | void> = [];
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
-});
+const cleanup = cleanupAfterAll();
 
 describe.skipIf(!isRoot)(`a full disk (${databaseLeg}; needs root to mount a tmpfs)`, () => {
   it('answers 存储空间不足 for the chunk that does not fit, keeps the others, and resumes once there is room', async (context) => {

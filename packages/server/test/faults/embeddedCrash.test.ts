@@ -16,10 +16,10 @@ import ExcelJS from 'exceljs';
 import { spawnSync } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { record, type FaultRecord } from './faultRecord.js';
 import { powerCut } from './powerCut/powerCut.js';
-import { freshDataDir, postgresUrl, serverDir, startServer, waitFor, type ServerProcess } from './serverProcess.js';
+import { cleanupAfterAll, freshDataDir, postgresUrl, serverDir, type ServerProcess, startServer, waitFor } from './serverProcess.js';
 import { login, seeded } from './uploadClient.js';
 
 /** A bound on waiting, not a speed: each cycle waits for a server to start and answer, 4 s on a quiet
@@ -31,10 +31,7 @@ const T = '/cloudSchool/v1/teacherInfo';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const recorder = path.join(serverDir, 'test/faults/powerCut/recorder.mjs');
 
-const cleanup: Array<() => Promise<void> | void> = [];
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
-});
+const cleanup = cleanupAfterAll();
 
 interface Envelope {
   status: number;

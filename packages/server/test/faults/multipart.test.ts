@@ -5,21 +5,18 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { record } from './faultRecord.js';
-import { type Cleanup, databaseLeg, type ServerProcess, startFreshServer } from './serverProcess.js';
+import { cleanupAfterAll, databaseLeg, type ServerProcess, startFreshServer } from './serverProcess.js';
 import { chunkBody, login, pngFile, rawPost, received, type UploadFile } from './uploadClient.js';
 
 const CHUNK = 64 * 1024;
 let server: ServerProcess;
 let token: string;
-const cleanup: Cleanup = [];
+const cleanup = cleanupAfterAll();
 beforeAll(async () => {
   server = await startFreshServer(cleanup);
   token = await login(server.base);
-});
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
 });
 
 /** Bytes in the file store (partial uploads and stored files). */

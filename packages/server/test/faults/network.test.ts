@@ -11,25 +11,22 @@
  *   are closed by the header timeout.
  */
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { record } from './faultRecord.js';
-import { type Cleanup, databaseLeg, type ServerProcess, startFreshServer, waitFor } from './serverProcess.js';
+import { cleanupAfterAll, databaseLeg, type ServerProcess, startFreshServer, waitFor } from './serverProcess.js';
 import { chunkBody, chunkCount, downloadMd5, finishUpload, login, md5, pngFile, postChunk, rawPost, received, type UploadFile } from './uploadClient.js';
 
 const IDLE_SOCKETS = Number(process.env.FAULT_IDLE_SOCKETS || 2_500);
 const CHUNK = 64 * 1024;
 let server: ServerProcess;
 let token: string;
-const cleanup: Cleanup = [];
+const cleanup = cleanupAfterAll();
 beforeAll(async () => {
   server = await startFreshServer(cleanup, {
     maxFiles: IDLE_SOCKETS + 2_000,
     env: { HEADERS_TIMEOUT_SECONDS: '2', REQUEST_TIMEOUT_SECONDS: '3', UPLOAD_TIMEOUT_SECONDS: '6', IDLE_TIMEOUT_SECONDS: '8', MAX_CONNECTIONS_PER_IP: '1000' },
   });
   token = await login(server.base);
-});
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
 });
 
 interface Proxy {

@@ -8,19 +8,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script of the repository, no type declarations
 import { freePort } from '../../../../scripts/reference-server.mjs';
 import { record } from './faultRecord.js';
-import { databaseLeg, freshDataDir, scratchDatabase, startServer } from './serverProcess.js';
+import { cleanupAfterAll, databaseLeg, freshDataDir, scratchDatabase, startServer } from './serverProcess.js';
 import { chunkCount, downloadMd5, login, md5, pngFile, postChunk, received, type UploadFile } from './uploadClient.js';
 
 // 5 MiB: with S3 the chunks are the parts of a multipart upload (at least 5 MiB but the last).
 const CHUNK = 5 * 1024 * 1024;
-const cleanup: Array<() => Promise<void> | void> = [];
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
-});
+const cleanup = cleanupAfterAll();
 
 describe(`the object store away and back (${databaseLeg})`, () => {
   it('answers 503 while the bucket is away, keeps every chunk, and completes once it is back', async (context) => {

@@ -9,17 +9,14 @@ import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { record } from './faultRecord.js';
-import { freshDataDir, postgresUrl, startServer, waitFor } from './serverProcess.js';
+import { cleanupAfterAll, freshDataDir, postgresUrl, startServer, waitFor } from './serverProcess.js';
 import { login } from './uploadClient.js';
 
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 const canRun = Boolean(postgresUrl) && process.getuid?.() === 0 && existsSync(path.join(PG_BIN, 'initdb'));
-const cleanup: Array<() => Promise<void> | void> = [];
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
-});
+const cleanup = cleanupAfterAll();
 
 const asPostgres = (command: string) => execFileSync('su', ['postgres', '-c', command], { cwd: '/tmp', stdio: 'ignore' });
 

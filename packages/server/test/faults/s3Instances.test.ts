@@ -4,17 +4,14 @@
  * half sent; the upload is resumed through the other, which holds every acknowledged chunk and
  * completes a byte-identical file. PostgreSQL leg only (PGlite is owned by one process).
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startLocalS3, type LocalS3 } from '../localS3.js';
 import { record } from './faultRecord.js';
-import { freshDataDir, postgresUrl, scratchDatabase, startServer } from './serverProcess.js';
+import { cleanupAfterAll, freshDataDir, postgresUrl, scratchDatabase, startServer } from './serverProcess.js';
 import { chunkCount, downloadMd5, finishUpload, login, md5, partialChunk, pngFile, postChunk, received, type UploadFile } from './uploadClient.js';
 
 const CHUNK = 5 * 1024 * 1024;
-const cleanup: Array<() => Promise<void> | void> = [];
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
-});
+const cleanup = cleanupAfterAll();
 
 describe.skipIf(!postgresUrl)('two processes on one database and one bucket (PostgreSQL)', () => {
   it('one process killed mid-chunk: the other holds every acknowledged chunk and completes the upload', async (context) => {

@@ -6,16 +6,13 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { record } from './faultRecord.js';
-import { databaseLeg, freshDataDir, scratchDatabase, startServer, type ServerProcess } from './serverProcess.js';
+import { cleanupAfterAll, databaseLeg, freshDataDir, scratchDatabase, type ServerProcess, startServer } from './serverProcess.js';
 import { chunkCount, downloadMd5, login, md5, pngFile, postChunk, type UploadFile } from './uploadClient.js';
 
 const CHUNK = 64 * 1024;
-const cleanup: Array<() => Promise<void> | void> = [];
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
-});
+const cleanup = cleanupAfterAll();
 
 describe(`a second process on the same data folder (${databaseLeg})`, () => {
   it('is refused while the first uploads, and the first keeps its lock and completes the upload', async (context) => {

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { afterAll } from 'vitest';
 
 export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const faultMainJs = path.join(serverDir, 'dist/faults/main.js');
@@ -140,6 +141,15 @@ export async function scratchDatabase(): Promise<{ url: string | undefined; drop
 
 /** Undo steps of a test file, run in reverse order after its tests. */
 export type Cleanup = Array<() => Promise<void> | void>;
+
+/** The file's undo steps, run in reverse order after all its tests. */
+export function cleanupAfterAll(): Cleanup {
+  const cleanup: Cleanup = [];
+  afterAll(async () => {
+    for (const step of cleanup.reverse()) await step();
+  });
+  return cleanup;
+}
 
 /**
  * The process most fault tests need: started on a fresh copy of the seeded data folder and, on the

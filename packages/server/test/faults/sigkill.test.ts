@@ -8,18 +8,15 @@
  *
  * FAULT_RUNS (default 20; `npm test` runs 10) sets the number of kills, FAULT_SEED (default 20261124) the moments.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { record } from './faultRecord.js';
-import { databaseLeg, freshDataDir, scratchDatabase, startServer, type ServerProcess } from './serverProcess.js';
+import { cleanupAfterAll, databaseLeg, freshDataDir, scratchDatabase, type ServerProcess, startServer } from './serverProcess.js';
 import { chunkCount, downloadMd5, finishUpload, login, md5, partialChunk, pngFile, postChunk, received, seeded, type UploadFile } from './uploadClient.js';
 
 const RUNS = Number(process.env.FAULT_RUNS || 20);
 const SEED = Number(process.env.FAULT_SEED || 20261124);
 const CHUNK = 64 * 1024;
-const cleanup: Array<() => Promise<void> | void> = [];
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
-});
+const cleanup = cleanupAfterAll();
 
 type Moment = 'mid-body' | 'after-body' | 'between chunks';
 const MOMENTS: Moment[] = ['mid-body', 'after-body', 'between chunks'];

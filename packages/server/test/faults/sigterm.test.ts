@@ -9,17 +9,14 @@ import { existsSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PNG_HEAD } from '../filesKit.js';
 import { record } from './faultRecord.js';
-import { databaseLeg, freshDataDir, scratchDatabase, startServer, type ServerProcess } from './serverProcess.js';
+import { cleanupAfterAll, databaseLeg, freshDataDir, scratchDatabase, type ServerProcess, startServer } from './serverProcess.js';
 
 const GRACE_MS = 3_000;
 const CHUNK = 64 * 1024;
-const cleanup: Array<() => Promise<void> | void> = [];
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
-});
+const cleanup = cleanupAfterAll();
 
 interface Server {
   apiBase: string;

@@ -7,23 +7,20 @@
  * memory grows by less than 100 MB, the process lives on and no teacher changes.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bombWorkbook, plainEntry, workbookParts, zipOf } from '../workbookKit.js';
 import { record } from './faultRecord.js';
-import { type Cleanup, databaseLeg, type ServerProcess, startFreshServer } from './serverProcess.js';
+import { cleanupAfterAll, databaseLeg, type ServerProcess, startFreshServer } from './serverProcess.js';
 import { login, rawPost, type Answer } from './uploadClient.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const MB = 1024 * 1024;
 let server: ServerProcess;
 let token: string;
-const cleanup: Cleanup = [];
+const cleanup = cleanupAfterAll();
 beforeAll(async () => {
   server = await startFreshServer(cleanup);
   token = await login(server.base, 'admin');
-});
-afterAll(async () => {
-  for (const step of cleanup.reverse()) await step();
 });
 
 /** The server's resident memory; Infinity once the process is gone. */
