@@ -29,13 +29,23 @@ export function lessonAudits(db: Orm) {
     return row !== undefined && !ownsLesson({ ...row, publishStatus: 0 }, request.auth);
   }
 
-  async function lessonOfResource(resourceId: string): Promise<string | undefined> {
-    const [row] = await db.select({ lessonId: lessonResources.lessonId }).from(lessonResources).where(eq(lessonResources.id, resourceId));
-    return row?.lessonId;
+  /** The lesson of the request's video, looked up once per request (`when` and `ids` both ask). */
+  const lessonOfVideo = new WeakMap<FastifyRequest, Promise<string | undefined>>();
+  function videoLesson(request: FastifyRequest): Promise<string | undefined> {
+    let lessonId = lessonOfVideo.get(request);
+    if (!lessonId) {
+      const resourceId = (request.body as { lessonResourceId: string }).lessonResourceId;
+      lessonId = db
+        .select({ lessonId: lessonResources.lessonId })
+        .from(lessonResources)
+        .where(eq(lessonResources.id, resourceId))
+        .then(([row]) => row?.lessonId);
+      lessonOfVideo.set(request, lessonId);
+    }
+    return lessonId;
   }
 
   const bodyLessonId = (request: FastifyRequest) => (request.body as { lessonId?: string }).lessonId;
-  const bodyResourceId = (request: FastifyRequest) => (request.body as { lessonResourceId: string }).lessonResourceId;
 
   return {
     stateSnapshot,
@@ -53,8 +63,8 @@ export function lessonAudits(db: Orm) {
     marks: {
       action: 'lessonResourceMark.batchSave',
       entity: 'cloudLesson',
-      when: async (request) => othersLesson(request, await lessonOfResource(bodyResourceId(request))),
-      ids: async (request) => [(await lessonOfResource(bodyResourceId(request))) ?? ''],
+      when: async (request) => othersLesson(request, await videoLesson(request)),
+      ids: async (request) => [(await videoLesson(request)) ?? ''],
       snapshot: marksSnapshot(db),
     } satisfies AuditSpec,
   };
