@@ -17,11 +17,14 @@ import { NODE_RUNTIMES, nodeRuntime, NODE_LINE_SERVER_FILES } from './node-runti
 const results = join(root, '.tmp/test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
-const vitest = (name, dir, extra = []) => ['npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${join(results, name + '.json')}`, ...extra], dir];
+// The names of the vitest suites' JSON reports, read for the counts at the end.
+const reports = [];
+const report = (name) => (reports.push(name), `--outputFile=${join(results, name + '.json')}`);
+const vitest = (name, dir, extra = []) => ['npx', ['vitest', 'run', '--reporter=default', '--reporter=json', report(name), ...extra], dir];
 
 const pg = process.env.TEST_DATABASE_URL;
 // The fault-injection suite (docs/security.md): its own config, its summary table printed at the end.
-const faults = (name) => ['npm', ['run', 'test:faults', '--silent', '--', '--reporter=default', '--reporter=./test/faults/summaryReporter.ts', '--reporter=json', `--outputFile=${join(results, name + '.json')}`], 'packages/server'];
+const faults = (name) => ['npm', ['run', 'test:faults', '--silent', '--', '--reporter=default', '--reporter=./test/faults/summaryReporter.ts', '--reporter=json', report(name)], 'packages/server'];
 // In the order they are started: the longest first, and what waits on them right after them (the
 // build's share of the machine decides when the end-to-end suite can start, so the second server suite,
 // two workers, waits for a slot after the lint). `needs`:
@@ -149,7 +152,7 @@ let tests = 0;
 const counts = [];
 const failedTests = [];
 const firstLine = (text) => String(text ?? '').split('\n')[0].slice(0, 300);
-for (const f of ['sdk', 'server-pglite', 'server-postgres', 'faults-pglite', 'faults-postgres', 'portal', 'e2e', ...NODE_RUNTIMES.flatMap((v) => ['sdk', 'server'].map((s) => `${s}-node${v.split('.')[0]}`))]) {
+for (const f of reports) {
   const file = join(results, f + '.json');
   if (!existsSync(file)) continue;
   const report = JSON.parse(readFileSync(file, 'utf8'));
