@@ -18,7 +18,7 @@ export default defineConfig({
     isolate: false,
     server: { deps: { inline: [/@dscloud\/sdk/] } },
     // Each file opens its own database (≈0.7 GB for PGlite); two at a time suit a 2-core machine, one
-    // when the run shares the machine with another suite (`npm test`'s side lanes).
+    // when the run shares the machine with other suites (`npm test`'s Node-line runs).
     maxWorkers: Number(process.env.SERVER_TEST_WORKERS) || 2,
     testTimeout: 30_000,
     // A test file starts its own database, migrated and seeded; generous for a loaded 2-core machine.
