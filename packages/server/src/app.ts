@@ -238,10 +238,13 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     });
 
     // From here on a request's statements wait in its lane, as its caller (db/fairGate.ts, db/turns.ts);
-    // after the body is read, since the body's events do not carry the request's async context.
-    app.addHook('preValidation', (request, _reply, done) => {
-      runAs({ lane: laneOf(request.routeOptions.config), key: () => callerKey(request) }, done);
-    });
+    // after the body is read, since the body's events do not carry the request's async context. Only
+    // the embedded database has the gate that reads it.
+    if (database.gate) {
+      app.addHook('preValidation', (request, _reply, done) => {
+        runAs({ lane: laneOf(request.routeOptions.config), key: () => callerKey(request) }, done);
+      });
+    }
     installErrorHandling(app);
     installJsonBodyParsing(app, settings.limits.jsonMaxDepth);
     installConnectionLimits(app, settings.limits);
