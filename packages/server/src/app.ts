@@ -27,6 +27,7 @@ import { SessionCache } from './auth/sessionCache.js';
 import { watchOrganisations } from './management/orgScope.js';
 import { startInvalidationBus, type InvalidationBus } from './cache/invalidationBus.js';
 import { LoginFailures, type FailurePolicy } from './auth/loginFailures.js';
+import { LoginDevices } from './auth/loginDevices.js';
 import { CaptchaService } from './auth/captchaService.js';
 import { LoginService } from './auth/loginService.js';
 import { UsersRepo } from './users/usersRepo.js';
@@ -60,6 +61,9 @@ export const DEFAULT_LIMITS: LoginLimits = {
   captchaWindowMs: 24 * 3600_000,
   lockAfter: 10,
   lockWindowMs: 15 * 60_000,
+  delayAfter: 5,
+  delayBaseMs: 30_000,
+  delayMaxMs: 15 * 60_000,
   ipAttemptsPerMinute: 30,
   captchaPerMinute: 30,
   captchaSolveWindowMs: 15 * 60_000,
@@ -170,10 +174,12 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       solvesPerClient: limits.captchaSolvesPerClient ?? settings.limits.captchaSolvesPerClient,
       windowMs: limits.captchaSolveWindowMs,
     });
+    const devices = new LoginDevices(database.orm, now);
     const login = new LoginService({
       users,
       tokens,
       failures,
+      devices,
       captcha,
       ipLimiter: new RateLimiter(database.orm, 'login', limits.ipAttemptsPerMinute, 60_000, now),
       privateKey: () => keys.privateKey,
@@ -193,6 +199,7 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
       login,
       captcha,
       failures,
+      devices,
       captchaLimiter: new RateLimiter(database.orm, 'captcha', limits.captchaPerMinute, 60_000, now),
       config: new PlatformConfig(database.orm, now, bus),
     };

@@ -9,6 +9,7 @@ import type { InvalidationBus } from './cache/invalidationBus.js';
 import type { LoginService } from './auth/loginService.js';
 import type { CaptchaService } from './auth/captchaService.js';
 import type { LoginFailures } from './auth/loginFailures.js';
+import type { LoginDevices } from './auth/loginDevices.js';
 import type { RateLimiter } from './http/rateLimiter.js';
 import type { UsersRepo } from './users/usersRepo.js';
 import type { MediaLinks } from './files/mediaLinks.js';
@@ -32,6 +33,8 @@ export interface AppContext {
   login: LoginService;
   captcha: CaptchaService;
   failures: LoginFailures;
+  /** Devices each account signed in on, exempt from the account-wide delay (auth/loginDevices.ts). */
+  devices: LoginDevices;
   /** Captcha puzzles and answers per client IP and minute, shared by every server (http/rateLimiter.ts). */
   captchaLimiter: RateLimiter;
   /** The global configuration, cached for the public reads and dropped on a save. */

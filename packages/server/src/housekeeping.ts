@@ -21,6 +21,7 @@ export async function sweep(ctx: AppContext): Promise<void> {
   const now = ctx.now();
   await ctx.failures.prune();
   await ctx.captcha.prune();
+  await ctx.devices.prune();
   await pruneRateLimits(ctx.db.orm, now - 3600_000);
   await ctx.db.orm.delete(tokens).where(or(lt(tokens.expiresAt, now - DAY), and(isNotNull(tokens.revokedAt), lt(tokens.revokedAt, now - DAY))));
   await ctx.db.orm.delete(wechatStates).where(lt(wechatStates.expiresAt, now - DAY));

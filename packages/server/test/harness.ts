@@ -26,6 +26,14 @@ export interface Answer<T = unknown> {
   headers: Headers;
 }
 
+/** What a password login answers (auth/loginService.ts). */
+export interface LoginAnswer {
+  token: string;
+  expire: number;
+  deviceToken: string;
+  failedLogins?: { count: number; lastAt: number };
+}
+
 export interface CallOptions {
   body?: unknown;
   rawBody?: string | Buffer;
@@ -42,7 +50,7 @@ export interface Harness {
   advance(ms: number): void;
   encrypt(password: string, publicKeyPem?: string): string;
   call<T = any>(method: string, url: string, options?: CallOptions): Promise<Answer<T>>;
-  login(username: string, password?: string, ip?: string, extra?: Record<string, unknown>): Promise<Answer<{ token: string; expire: number }>>;
+  login(username: string, password?: string, ip?: string, extra?: Record<string, unknown>): Promise<Answer<LoginAnswer>>;
   token(username: string): Promise<string>;
   query<R = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<R[]>;
   close(): Promise<void>;

@@ -72,7 +72,8 @@ export function Login(props: LoginProps) {
           const session = platform.session.getState();
           if (!session.token) return;
           if (!deploy && settings?.rememberPassword) memory.set(remember.current ? username.current : null);
-          onSuccess?.({ token: session.token, expire: Number(platform.storage.get(StorageKeys.expire) ?? 0) });
+          const failedLogins = auth.loginNotice();
+          onSuccess?.({ token: session.token, expire: Number(platform.storage.get(StorageKeys.expire) ?? 0), ...(failedLogins ? { failedLogins } : {}) });
           if (target) onNavigate(target);
         } else if (state.status === 'failed' && state.error) {
           onFailure?.({ code: state.error.code, message: state.error.localizedMessage(toLang(latest.current.lang)) });

@@ -11,7 +11,7 @@ import type { LoginFailureDetail, LoginSuccessDetail } from './loginTypes.js';
  * @attr {string} return-url - Where to go after a successful login. Without it the element stays and only fires `ds-login-success`.
  * @attr {string} lang - `zh-CN` (default) or `en`.
  *
- * @event {CustomEvent<{ token: string, expire: number }>} ds-login-success - Logged in; `expire` is the token lifetime in seconds.
+ * @event {CustomEvent<{ token: string, expire: number, failedLogins?: { count: number, lastAt: number } }>} ds-login-success - Logged in; `expire` is the token lifetime in seconds; `failedLogins` counts the failed attempts from other devices or networks in the 24 hours before (tell the user).
  * @event {CustomEvent<{ code: number, message: string }>} ds-login-failure - The server refused the login; `message` is safe to show.
  *
  * @csspart base - The card around everything.

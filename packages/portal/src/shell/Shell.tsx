@@ -4,6 +4,7 @@ import { useT } from '../i18n/useT';
 import { BootNotice } from './BootNotice';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { LoginNotice } from './LoginNotice';
 import { useDocumentTitle } from './useDocumentTitle';
 import './shell.css';
 
@@ -26,6 +27,7 @@ export function Shell() {
       </a>
       <Header />
       <BootNotice />
+      <LoginNotice />
       <main id="ds-main" className="ds-main" tabIndex={-1}>
         <div className="ds-container">
           <Outlet />

@@ -116,6 +116,51 @@ describe('login machine', () => {
     expect(auth.getState().error?.code).toBe(4200006);
   });
 
+  it('keeps the device token per account and sends it with that account’s later logins only', async () => {
+    const { auth, server, storage, logins } = setup('http://portal.local/#/login');
+    let issued = 0;
+    server.on('POST', '/cas/login/restful', (request) => {
+      const body = request.body as { username: string; deviceToken?: string };
+      return ok({ token: `t-${++issued}`, expire: 7200, deviceToken: body.deviceToken ?? `device-of-${body.username}` });
+    });
+    await auth.submit({ username: 'Teacher', password: 'p' });
+    expect(logins()[0]?.body).not.toHaveProperty('deviceToken');
+    await auth.logout({ navigate: false });
+    // The device outlives the logout, and the account name is matched as the server does (trimmed, any case).
+    await auth.submit({ username: ' teacher ', password: 'p' });
+    expect(logins()[1]?.body).toMatchObject({ deviceToken: 'device-of-Teacher' });
+    await auth.logout({ navigate: false });
+    await auth.submit({ username: 'student', password: 'p' });
+    expect(logins()[2]?.body).not.toHaveProperty('deviceToken');
+    expect(JSON.parse(storage.get(StorageKeys.loginDevices)!)).toEqual({ teacher: 'device-of-Teacher', student: 'device-of-student' });
+  });
+
+  it('keeps the failures the server told of at login until they are dismissed or the user logs out', async () => {
+    const { auth, server } = setup('http://portal.local/#/login');
+    const failedLogins = { count: 7, lastAt: 1_764_000_000_000 };
+    server.on('POST', '/cas/login/restful', () => ok({ token: 't', expire: 7200, deviceToken: 'd', failedLogins }));
+    expect(auth.loginNotice()).toBeNull();
+    await auth.submit({ username: 'teacher', password: 'p' });
+    expect(auth.loginNotice()).toEqual(failedLogins);
+    auth.dismissLoginNotice();
+    expect(auth.loginNotice()).toBeNull();
+
+    await auth.logout({ navigate: false });
+    await auth.submit({ username: 'teacher', password: 'p' });
+    expect(auth.loginNotice()).toEqual(failedLogins);
+    await auth.logout({ navigate: false });
+    expect(auth.loginNotice()).toBeNull();
+  });
+
+  it('shows the account-wide delay the server names (4290002) as a failure with its wait', async () => {
+    const { auth, server } = setup();
+    const message = '该账号近期在其他设备上多次密码错误，为保护账号，请 2 分钟后再试；在您曾登录过的设备上可直接登录';
+    server.on('POST', '/cas/login/restful', () => fail(Codes.ACCOUNT_LOGIN_DELAYED, message));
+    await expect(auth.submit({ username: 'teacher', password: 'x' })).resolves.toBe('failed');
+    expect(auth.getState().error?.code).toBe(4290002);
+    expect(auth.getState().error?.message).toBe(message);
+  });
+
   it('ignores a second submit while one is on its way', async () => {
     const { auth, server, logins } = setup();
     server.on('POST', '/cas/login/restful', acceptOnly('p'));

@@ -24,6 +24,22 @@ export interface Credentials {
   returnUrl?: string;
 }
 
+/** Failed attempts on the account from other addresses or devices in the 24 hours before a login. */
+export interface LoginNotice {
+  count: number;
+  /** When the last one was (epoch ms). */
+  lastAt: number;
+}
+
+/** A password login's answer: the session ticket, this browser's device token, and what the owner should know. */
+interface PasswordTicket extends LoginTicket {
+  deviceToken?: string;
+  failedLogins?: LoginNotice;
+}
+
+/** Device tokens remembered per account; the oldest are dropped beyond this many accounts. */
+const DEVICE_ACCOUNTS = 10;
+
 export interface AuthOptions {
   http: HttpClient;
   session: Session;
@@ -54,6 +70,9 @@ export interface Auth extends ReadonlyStore<LoginState> {
   fetchCaptcha(username: string): Promise<api.CaptchaPuzzle>;
   verifyCaptcha(captchaId: string, x: number): Promise<string>;
   wechatLoginParam(areaCode?: string): Promise<string>;
+  /** Failed attempts from elsewhere the server told of at this session's login, until dismissed. */
+  loginNotice(): LoginNotice | null;
+  dismissLoginNotice(): void;
 }
 
 /** Pause between a solved puzzle and the new attempt (spec §9). */
@@ -92,6 +111,26 @@ export function createAuth(options: AuthOptions): Auth {
     options.navigate({ to: 'url', url: sanitizeReturnUrl(wanted, originOf(currentUrl())) });
   }
 
+  const accountKey = (username: string) => username.trim().toLowerCase();
+
+  function deviceTokens(): Record<string, string> {
+    try {
+      const parsed: unknown = JSON.parse(storage.get(StorageKeys.loginDevices) ?? '{}');
+      return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, string>) : {};
+    } catch {
+      return {};
+    }
+  }
+
+  /** Keeps the device token the server gave for this account, most recent last, a few accounts at most. */
+  function rememberDevice(username: string, token: string | undefined): void {
+    if (!token) return;
+    const key = accountKey(username);
+    const entries = Object.entries(deviceTokens()).filter(([account]) => account !== key);
+    entries.push([key, token]);
+    storage.set(StorageKeys.loginDevices, JSON.stringify(Object.fromEntries(entries.slice(-DEVICE_ACCOUNTS))));
+  }
+
   function loggedIn(ticket: LoginTicket, loginType?: string): void {
     session.setLogin(ticket);
     if (loginType) storage.set(StorageKeys.loginNewType, loginType);
@@ -107,7 +146,8 @@ export function createAuth(options: AuthOptions): Auth {
         publicKey = null;
         throw failure;
       }
-      const ticket = await http.post<LoginTicket>(
+      const deviceToken = deviceTokens()[accountKey(last.username)];
+      const ticket = await http.post<PasswordTicket>(
         http.paths.cas('/login/restful'),
         {
           username: last.username,
@@ -115,10 +155,14 @@ export function createAuth(options: AuthOptions): Auth {
           code: options.systemType(),
           ed: options.deviceType?.() ?? 'pc',
           ...(captchaToken ? { captchaToken } : {}),
+          ...(deviceToken ? { deviceToken } : {}),
         },
         { public: true, silent: true },
       );
       loggedIn(ticket, last.loginType);
+      rememberDevice(last.username, ticket?.deviceToken);
+      storage.remove(StorageKeys.loginNotice);
+      if (ticket?.failedLogins && ticket.failedLogins.count > 0) storage.set(StorageKeys.loginNotice, JSON.stringify(ticket.failedLogins));
       transition({ type: 'succeeded' });
       goAfterLogin(last.returnUrl);
     } catch (failure) {
@@ -201,6 +245,15 @@ export function createAuth(options: AuthOptions): Auth {
     fetchCaptcha: (username) => api.fetchCaptcha(http, username),
     verifyCaptcha: (captchaId, x) => api.verifyCaptcha(http, captchaId, x),
     wechatLoginParam: (areaCode) => api.wechatLoginParam(http, areaCode),
+    loginNotice() {
+      try {
+        const notice = JSON.parse(storage.get(StorageKeys.loginNotice) ?? 'null') as Partial<LoginNotice> | null;
+        return notice && Number(notice.count) > 0 ? { count: Number(notice.count), lastAt: Number(notice.lastAt) || 0 } : null;
+      } catch {
+        return null;
+      }
+    },
+    dismissLoginNotice: () => storage.remove(StorageKeys.loginNotice),
   };
 }
 

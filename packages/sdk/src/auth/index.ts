@@ -1,4 +1,4 @@
-export { createAuth, CAPTCHA_SUCCESS_DELAY, type Auth, type AuthOptions, type Credentials } from './auth.js';
+export { createAuth, CAPTCHA_SUCCESS_DELAY, type Auth, type AuthOptions, type Credentials, type LoginNotice } from './auth.js';
 export {
   loginTransition,
   initialLoginState,

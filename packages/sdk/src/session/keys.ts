@@ -16,6 +16,14 @@ export const StorageKeys = {
    * "someone else logged in" when the token changes under it.
    */
   tokenRefreshedFrom: 'tokenRefreshedFrom',
+  /**
+   * Device tokens this browser was given per account (JSON `{ account: token }`): the server exempts
+   * logins from a known device from the account-wide delay that strangers' failures set off. Kept
+   * across logouts, like the device itself.
+   */
+  loginDevices: 'dsLoginDevices',
+  /** Failed attempts on the account from elsewhere, told at the last login until the user dismisses them. */
+  loginNotice: 'dsLoginNotice',
 } as const;
 
 export type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys];
@@ -28,4 +36,5 @@ export const SESSION_KEYS: readonly StorageKey[] = [
   StorageKeys.fx,
   StorageKeys.loginNewType,
   StorageKeys.tokenRefreshedFrom,
+  StorageKeys.loginNotice,
 ];

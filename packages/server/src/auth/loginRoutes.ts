@@ -21,7 +21,7 @@ export async function loginRoutes(app: FastifyInstance, ctx: AppContext): Promis
     ok({ publicKey: ctx.keys.publicKeyPem }, localeOf(request)),
   );
 
-  app.post<{ Body: { username?: string; password?: string; code?: string; captchaToken?: string } }>(
+  app.post<{ Body: { username?: string; password?: string; code?: string; captchaToken?: string; deviceToken?: string } }>(
     '/cas/login/restful',
     {
       config: PUBLIC,
@@ -32,6 +32,7 @@ export async function loginRoutes(app: FastifyInstance, ctx: AppContext): Promis
             username: { type: 'string', maxLength: 64 },
             password: { type: 'string', maxLength: 2048 },
             captchaToken: { type: 'string', maxLength: 128 },
+            deviceToken: { type: 'string', maxLength: 128 },
             ...clientFields,
           },
         },

@@ -14,11 +14,14 @@ export class AppError extends Error {
   readonly field: string | undefined;
   /** More the caller needs to recover, sent beside `field` in `data` (e.g. `current` of a stale edit). */
   readonly data: Record<string, unknown> | undefined;
+  /** Sent as `Retry-After` (seconds): when the caller may try again (429s). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: number, detail?: string, options?: { cause?: unknown; field?: string; data?: Record<string, unknown> }) {
+  constructor(code: number, detail?: string, options?: { cause?: unknown; field?: string; data?: Record<string, unknown>; retryAfterSeconds?: number }) {
     super(detail ?? `code ${code}`, options?.cause === undefined ? undefined : { cause: options.cause });
     this.field = options?.field;
     this.data = options?.data;
+    this.retryAfterSeconds = options?.retryAfterSeconds;
     this.name = 'AppError';
     this.status = code;
     this.httpStatus = httpStatusFor(code);

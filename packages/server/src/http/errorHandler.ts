@@ -45,6 +45,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
     const locale = localeOf(request);
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
       return send(reply, error.status, error.detail ?? messageFor(error.status, locale), error.field, error.data);
     }
     if (error.validation) {

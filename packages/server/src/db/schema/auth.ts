@@ -1,4 +1,4 @@
-/** Tokens, login failures, captchas and WeChat login states (migrations/0001_init.sql). */
+/** Tokens, login failures, known devices, captchas and WeChat login states (migrations/0001_init.sql). */
 import { boolean, bigserial, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { epoch } from './columns.js';
 
@@ -21,7 +21,22 @@ export const loginFailures = pgTable('login_failures', {
   failedAt: epoch('failed_at').notNull(),
   /** False while the attempt's password is being checked (migrations/0031). */
   settled: boolean('settled').notNull().default(true),
+  /** The known device the attempt came from ('' for none; migration 0103). */
+  device: text('device').notNull().default(''),
 });
+
+/** Devices an account signed in on with the right password (migrations/0103, auth/loginDevices.ts). */
+export const loginDevices = pgTable(
+  'login_devices',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id').notNull(),
+    createdAt: epoch('created_at').notNull(),
+    lastUsedAt: epoch('last_used_at').notNull(),
+    expiresAt: epoch('expires_at').notNull(),
+  },
+  (t) => [index('login_devices_user').on(t.userId, t.lastUsedAt)],
+);
 
 export const captchas = pgTable('captchas', {
   id: text('id').primaryKey(),
