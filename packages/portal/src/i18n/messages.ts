@@ -183,7 +183,7 @@ const en: Record<ShellKey, string> = {
   'noPage.desc': 'The page you asked for does not exist.',
   'refresh': 'Refresh',
   'retry': 'Retry',
-  'login.failedElsewhere': 'Security notice: in the 24 hours before this login, your account had {count} failed sign-in attempts from other devices or networks (last: {time}). If this was not you, ask your administrator to change your password.',
+  'login.failedElsewhere': 'Security notice: in the 24 hours before this login, someone failed to sign in to your account from other devices or networks (attempts: {count}; last: {time}). If this was not you, ask your administrator to change your password.',
   'login.failedElsewhere.dismiss': 'Got it',
   'forbidden': 'You have no access to the management back-office',
   'management.title': 'Management',

@@ -23,6 +23,8 @@ export function LoginNotice() {
   const dismiss = () => {
     platform.auth.dismissLoginNotice();
     dismissed((n) => n + 1);
+    // The button goes with the banner: keep a keyboard user in the page, where the skip link leads.
+    document.getElementById('ds-main')?.focus();
   };
   // Plain markup rather than antd's Alert: the shell paints before antd loads.
   return (
