@@ -121,12 +121,10 @@ export class LoginFailures {
         await this.db.update(loginFailures).set({ device: '' }).where(eq(loginFailures.id, id));
         from = '';
       }
-      if (!known) {
-        const retryAfterMs = this.delayLeft(Number(row?.strangers ?? 0), Number(row?.lastStranger ?? 0), Number(row?.strangersInFlight ?? 0), now);
-        if (retryAfterMs > 0) return { id, captchaRequired: true, locked, retryAfterMs };
-      }
-      if (failed >= this.policy.captchaAfter) return { id, captchaRequired: true, locked };
-      if (failed + inFlight < this.policy.captchaAfter) return { id, captchaRequired: false, locked };
+      const left = known ? 0 : this.delayLeft(Number(row?.strangers ?? 0), Number(row?.lastStranger ?? 0), Number(row?.strangersInFlight ?? 0), now);
+      const held = left > 0 ? { retryAfterMs: left } : {};
+      if (failed >= this.policy.captchaAfter) return { id, captchaRequired: true, locked, ...held };
+      if (failed + inFlight < this.policy.captchaAfter) return { id, captchaRequired: false, locked, ...held };
       // Earlier attempts may still fail: wait for them (bounded; then ask for the captcha to be safe).
       if (performance.now() > giveUpAt) return { id, captchaRequired: true, locked };
       await delay(IN_FLIGHT_POLL_MS);

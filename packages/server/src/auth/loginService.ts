@@ -1,6 +1,8 @@
 /**
  * The password login rules, in the order a caller meets them: IP limit, empty fields, the attempt
- * written down (loginFailures.ts), this client's lock on the account, captcha, then one RSA decryption and one scrypt verification. Every credential failure (unknown
+ * written down (loginFailures.ts), this client's lock on the account, a captcha token when one is due,
+ * the account-wide delay for unknown devices, the token used up, then one RSA decryption and one
+ * scrypt verification. Every credential failure (unknown
  * user, wrong password, undecryptable ciphertext) costs the same work and gives the same 4200001.
  */
 import { randomBytes } from 'node:crypto';
@@ -63,6 +65,12 @@ export class LoginService {
     if (attempt.locked) {
       await failures.forget(attempt.id);
       throw new AppError(Codes.LOGIN_RATE_LIMITED);
+    }
+    // Without a captcha token the captcha comes first: the form shows the puzzle, and a solved one is
+    // not used up by an attempt the delay holds.
+    if (attempt.captchaRequired && !input.captchaToken) {
+      await failures.forget(attempt.id);
+      throw new AppError(Codes.CAPTCHA_REQUIRED);
     }
     if (attempt.retryAfterMs !== undefined) {
       await failures.forget(attempt.id);
