@@ -135,6 +135,15 @@ describe('login machine', () => {
     expect(JSON.parse(storage.get(StorageKeys.loginDevices)!)).toEqual({ teacher: 'device-of-Teacher', student: 'device-of-student' });
   });
 
+  it('sends no device token that another script stored as something other than text', async () => {
+    const { auth, server, storage, logins } = setup('http://portal.local/#/login');
+    storage.set(StorageKeys.loginDevices, JSON.stringify({ teacher: 5 }));
+    server.on('POST', '/cas/login/restful', () => ok({ token: 't', expire: 7200, deviceToken: 'd' }));
+    await expect(auth.submit({ username: 'teacher', password: 'p' })).resolves.toBe('success');
+    expect(logins()[0]?.body).not.toHaveProperty('deviceToken');
+    expect(JSON.parse(storage.get(StorageKeys.loginDevices)!)).toEqual({ teacher: 'd' });
+  });
+
   it('keeps the failures the server told of at login until they are dismissed or the user logs out', async () => {
     const { auth, server } = setup('http://portal.local/#/login');
     const failedLogins = { count: 7, lastAt: 1_764_000_000_000 };

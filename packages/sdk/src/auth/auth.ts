@@ -5,7 +5,7 @@ import type { HttpClient } from '../http/client.js';
 import { StorageKeys } from '../session/keys.js';
 import { browserCurrentUrl, type Navigate } from '../session/navigation.js';
 import type { LoginTicket, Session } from '../session/session.js';
-import type { KeyValueStorage } from '../session/storage.js';
+import { readStoredObject, type KeyValueStorage } from '../session/storage.js';
 import { systemClock, type Clock } from '../util/clock.js';
 import { readonly, type ReadonlyStore } from '../util/readonlyStore.js';
 import * as api from './authApi.js';
@@ -114,12 +114,8 @@ export function createAuth(options: AuthOptions): Auth {
   const accountKey = (username: string) => username.trim().toLowerCase();
 
   function deviceTokens(): Record<string, string> {
-    try {
-      const parsed: unknown = JSON.parse(storage.get(StorageKeys.loginDevices) ?? '{}');
-      return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, string>) : {};
-    } catch {
-      return {};
-    }
+    const stored = Object.entries(readStoredObject(storage, StorageKeys.loginDevices));
+    return Object.fromEntries(stored.filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
   }
 
   /** Keeps the device token the server gave for this account, most recent last, a few accounts at most. */
@@ -246,12 +242,8 @@ export function createAuth(options: AuthOptions): Auth {
     verifyCaptcha: (captchaId, x) => api.verifyCaptcha(http, captchaId, x),
     wechatLoginParam: (areaCode) => api.wechatLoginParam(http, areaCode),
     loginNotice() {
-      try {
-        const notice = JSON.parse(storage.get(StorageKeys.loginNotice) ?? 'null') as Partial<LoginNotice> | null;
-        return notice && Number(notice.count) > 0 ? { count: Number(notice.count), lastAt: Number(notice.lastAt) || 0 } : null;
-      } catch {
-        return null;
-      }
+      const notice = readStoredObject(storage, StorageKeys.loginNotice);
+      return Number(notice.count) > 0 ? { count: Number(notice.count), lastAt: Number(notice.lastAt) || 0 } : null;
     },
     dismissLoginNotice: () => storage.remove(StorageKeys.loginNotice),
   };

@@ -1,5 +1,5 @@
 import { StorageKeys } from '../session/keys.js';
-import type { KeyValueStorage } from '../session/storage.js';
+import { readStoredObject, type KeyValueStorage } from '../session/storage.js';
 
 /**
  * The bureau's own login page (login mode 1) and, when it has one, its own logout page, kept under
@@ -11,21 +11,13 @@ export interface LoginUrlData {
 }
 
 export function readLoginUrlData(storage: KeyValueStorage): LoginUrlData {
-  const raw = storage.get(StorageKeys.loginUrlData);
-  if (!raw) return {};
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    if (!parsed || typeof parsed !== 'object') return {};
-    const { loginUrl, logoutUrl } = parsed as Record<string, unknown>;
-    const data: LoginUrlData = {};
-    if (typeof loginUrl === 'string' && isWebUrl(loginUrl)) data.loginUrl = loginUrl;
-    if (typeof logoutUrl === 'string' && isWebUrl(logoutUrl)) data.logoutUrl = logoutUrl;
-    // A bureau with its own login page gets its users back there after logout too.
-    if (!data.logoutUrl && data.loginUrl && storage.get(StorageKeys.loginMode) === '1') data.logoutUrl = data.loginUrl;
-    return data;
-  } catch {
-    return {};
-  }
+  const { loginUrl, logoutUrl } = readStoredObject(storage, StorageKeys.loginUrlData);
+  const data: LoginUrlData = {};
+  if (typeof loginUrl === 'string' && isWebUrl(loginUrl)) data.loginUrl = loginUrl;
+  if (typeof logoutUrl === 'string' && isWebUrl(logoutUrl)) data.logoutUrl = logoutUrl;
+  // A bureau with its own login page gets its users back there after logout too.
+  if (!data.logoutUrl && data.loginUrl && storage.get(StorageKeys.loginMode) === '1') data.logoutUrl = data.loginUrl;
+  return data;
 }
 
 export function writeLoginUrlData(storage: KeyValueStorage, data: LoginUrlData): void {

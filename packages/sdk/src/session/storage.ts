@@ -81,3 +81,18 @@ export function createSharedMemory(initial: Record<string, string> = {}): Shared
 export function createMemoryStorage(initial: Record<string, string> = {}): KeyValueStorage {
   return createSharedMemory(initial).tab();
 }
+
+/**
+ * A JSON object kept under `key`, or {} when absent, malformed or not an object: storage is writable by
+ * any script on the origin, so callers still check each value's type.
+ */
+export function readStoredObject(storage: KeyValueStorage, key: string): Record<string, unknown> {
+  const raw = storage.get(key);
+  if (!raw) return {};
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
