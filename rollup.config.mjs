@@ -8,7 +8,7 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 import commonjs from '@rollup/plugin-commonjs';
 import json from '@rollup/plugin-json';
 import replace from '@rollup/plugin-replace';
-import terser from '@rollup/plugin-terser';
+import { minify as terserMinify } from 'terser';
 import { transform as esbuildTransform } from 'esbuild';
 import { retryableImports } from './scripts/retryable-imports.mjs';
 import { excalidrawOwnFonts, toolAssets } from './scripts/tool-assets.mjs';
@@ -101,6 +101,28 @@ const tsPlugin = (tsconfig) => {
   return plugin;
 };
 
+/**
+ * Minifies each chunk by its size. The entries and the small chunks, where a first load and most of our
+ * own code are, get terser (the smallest output). The large lazy chunks are vendor code (the whiteboard,
+ * the diagram libraries, fonts' subsetting): esbuild minifies them at a tenth of terser's CPU, with
+ * output about 2 % larger under gzip. Both builds would otherwise minify every vendor chunk with terser,
+ * most of the build's time.
+ */
+const TERSER_MAX = 160_000;
+function minifyChunks() {
+  return {
+    name: 'ds-minify-chunks',
+    async renderChunk(code, chunk) {
+      if (code.length <= TERSER_MAX) {
+        const out = await terserMinify(code, { module: true, toplevel: true, format: { comments: false }, sourceMap: { asObject: true } });
+        return { code: out.code, map: out.map };
+      }
+      const out = await esbuildTransform(code, { minify: true, target: 'es2022', format: 'esm', legalComments: 'none', sourcemap: 'external', sourcefile: chunk.fileName });
+      return { code: out.code, map: out.map };
+    },
+  };
+}
+
 /** SDK entry points: the root plus one per sub-folder that has an index.ts (`@dscloud/sdk/<dir>`). */
 function sdkInputs() {
   const inputs = { index: path.join(sdkSrc, 'index.ts') };
@@ -186,7 +208,7 @@ const elementsPeer = {
   external: reactExternal,
   treeshake,
   onwarn,
-  plugins: [recordOutputs(), inlineCss(), workerChunks(), resolve(), commonjs(), json({ preferConst: true }), excalidrawOwnFonts(), tsPlugin(elementsTs), terser({ format: { comments: false } })],
+  plugins: [recordOutputs(), inlineCss(), workerChunks(), resolve(), commonjs(), json({ preferConst: true }), excalidrawOwnFonts(), tsPlugin(elementsTs), minifyChunks()],
   output: { dir: path.join(elements, 'dist'), format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunks/peer-[name]-[hash].js', sourcemap: true },
 };
 
@@ -208,7 +230,7 @@ const elementsStandalone = {
     tsPlugin(elementsTs),
     // Loaded by browsers directly: a lazy part that failed offline must load when asked again.
     retryableImports(),
-    terser({ format: { comments: false } }),
+    minifyChunks(),
     // The tools' stroke data, fonts and stylesheet, beside the chunks (dist/tool-assets/): never a CDN.
     toolAssets(),
     pruneStale(['packages/sdk/dist', 'packages/elements/dist']),
