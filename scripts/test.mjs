@@ -114,6 +114,18 @@ async function runSuite(suite) {
   console.log(`(${suite.name}: ${seconds.toFixed(1)} s, exit ${code})`);
 }
 
+/** The whole machine's busy and total CPU ticks so far (Linux), so the summary can say how much of the
+ * machine the run used, the database servers and browsers that no suite waits for included. */
+function machineTicks() {
+  try {
+    const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    const total = fields.slice(0, 8).reduce((a, b) => a + b, 0);
+    return { busy: total - fields[3] - fields[4], total };
+  } catch {
+    return undefined;
+  }
+}
+const machineAtStart = machineTicks();
 const runStarted = Date.now();
 // Each free slot takes the first suite of the list that is ready: not started, and whatever it needs
 // (when part of this run) has ended. A slot with nothing ready waits for the next suite to end.
@@ -178,6 +190,13 @@ for (const suite of suites) {
 const wall = (Date.now() - runStarted) / 1000;
 const cpuTotal = [...outcome.values()].reduce((sum, o) => sum + (o.cpu || 0), 0);
 console.log(`wall time: ${wall.toFixed(1)} s; CPU time of the suites: ${cpuTotal.toFixed(0)} s (${(cpuTotal / wall).toFixed(2)} cores busy on average)`);
+const machineAtEnd = machineTicks();
+if (machineAtStart && machineAtEnd) {
+  // Ticks of 1/100 s summed over every core: busy ticks per second of wall time is cores busy.
+  const busy = (machineAtEnd.busy - machineAtStart.busy) / 100;
+  const cores = (machineAtEnd.total - machineAtStart.total) / 100 / wall;
+  console.log(`the whole machine: ${busy.toFixed(0)} CPU-s busy, ${(busy / wall).toFixed(2)} of ${cores.toFixed(1)} cores on average`);
+}
 console.log(`(${tests} vitest tests passed in the vitest suites)`);
 // The suites that are not vitest end with their own `N passed, N failed` line.
 for (const name of ['elements (Chromium)', 'storybook stories (Chromium)', 'cluster (nginx, 3 instances)']) {
