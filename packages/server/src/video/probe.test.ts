@@ -1,0 +1,114 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findVideoTools, isStaticElf, majorVersion, type VideoTools } from './ffmpegBinary.js';
+import { probeVideo, readProbe, rotationOf, UnreadableVideoError } from './probe.js';
+import { corruptClip, h264Clip, hevcMov, rotatedClip, tsClip } from './testClips.js';
+
+describe('readProbe (ffprobe JSON)', () => {
+  const stream = { codec_type: 'video', codec_name: 'h264', width: 1920, height: 1080, avg_frame_rate: '30000/1001', bit_rate: '4000000' };
+
+  it('reads size, rate, codecs and audio', () => {
+    const p = readProbe({ streams: [stream, { codec_type: 'audio', codec_name: 'aac', bit_rate: '128000' }], format: { duration: '12.5', format_name: 'mov,mp4' } }, 'a.mp4');
+    expect(p).toMatchObject({ duration: 12.5, width: 1920, height: 1080, rotation: 0, fps: 29.97, videoCodec: 'h264', videoBitrate: 4_000_000, audioCodec: 'aac', hasAudio: true, container: 'mov,mp4' });
+  });
+
+  it('turns the size of a rotated stream, from the old tag or the display matrix', () => {
+    expect(rotationOf({ tags: { rotate: '90' } })).toBe(90);
+    expect(rotationOf({ side_data_list: [{ side_data_type: 'Display Matrix', rotation: -90 }] })).toBe(90);
+    expect(rotationOf({ side_data_list: [{ side_data_type: 'Display Matrix', rotation: 90 }] })).toBe(270);
+    expect(rotationOf({ side_data_list: [{ side_data_type: 'Display Matrix', rotation: 180 }] })).toBe(180);
+    const p = readProbe({ streams: [{ ...stream, tags: { rotate: '270' } }], format: { duration: '3' } }, 'phone.mov');
+    expect(p).toMatchObject({ width: 1080, height: 1920, codedWidth: 1920, codedHeight: 1080, rotation: 270, hasAudio: false, audioCodec: null });
+  });
+
+  it('shows anamorphic pixels at their display width', () => {
+    const p = readProbe({ streams: [{ ...stream, width: 720, height: 576, sample_aspect_ratio: '64:45' }], format: { duration: '3' } }, 'dv.avi');
+    expect(p).toMatchObject({ width: 1024, height: 576 });
+  });
+
+  it('takes the container rate less the audio when the stream has none (MKV, WebM)', () => {
+    const p = readProbe({ streams: [{ ...stream, bit_rate: undefined }, { codec_type: 'audio', bit_rate: '128000' }], format: { duration: '3', bit_rate: '2128000' } }, 'a.mkv');
+    expect(p.videoBitrate).toBe(2_000_000);
+  });
+
+  it('refuses a file without a picture or a duration, naming the file', () => {
+    expect(() => readProbe({ streams: [{ codec_type: 'audio' }], format: { duration: '3' } }, '录音.mp4')).toThrow('无法读取视频文件“录音.mp4”：文件中没有视频画面');
+    expect(() => readProbe({ streams: [{ ...stream, disposition: { attached_pic: 1 } }], format: { duration: '3' } }, '歌曲.m4a')).toThrow(UnreadableVideoError);
+    expect(() => readProbe({ streams: [stream], format: {} }, '半截.mp4')).toThrow('无法确定视频时长');
+  });
+});
+
+describe('majorVersion', () => {
+  it('reads numbered releases and accepts git builds', () => {
+    expect(majorVersion('ffmpeg version 5.1.6-0+deb12u1 Copyright (c) 2000-2024')).toBe(5);
+    expect(majorVersion('ffprobe version n6.1.1 Copyright')).toBe(6);
+    expect(majorVersion('ffmpeg version N-47683-g0e8eb07980-static https://johnvansickle.com/ffmpeg/')).toBe('git');
+    expect(majorVersion('something else')).toBeNull();
+  });
+});
+
+describe('findVideoTools', () => {
+  it('reports a set FFMPEG_PATH that does not work, and does not fall back', async () => {
+    const answer = await findVideoTools({ FFMPEG_PATH: '/nonexistent/ffmpeg' });
+    expect(answer.ok).toBe(false);
+    if (!answer.ok) expect(answer.reason.zh).toContain('FFMPEG_PATH=/nonexistent/ffmpeg 不可用');
+  });
+});
+
+const found = await findVideoTools({ FFMPEG_PATH: process.env.FFMPEG_PATH, FFPROBE_PATH: process.env.FFPROBE_PATH });
+
+describe.skipIf(!found.ok)('probeVideo on generated clips', () => {
+  let tools: VideoTools;
+  let dir: string;
+  beforeAll(async () => {
+    tools = (found as { tools: VideoTools }).tools;
+    dir = await mkdtemp(path.join(tmpdir(), 'ds-probe-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('probes a 1080p H.264 MP4 with audio', async () => {
+    const p = await probeVideo(tools.ffprobe.path, await h264Clip(tools, dir, { seconds: 3 }), 'lesson.mp4');
+    expect(p).toMatchObject({ width: 1920, height: 1080, rotation: 0, fps: 25, videoCodec: 'h264', hasAudio: true, audioCodec: 'aac' });
+    expect(p.duration).toBeGreaterThan(2.9);
+    expect(p.duration).toBeLessThan(3.2);
+  });
+
+  it('probes a phone clip held upright as portrait', async () => {
+    const p = await probeVideo(tools.ffprobe.path, await rotatedClip(tools, dir), 'IMG_0001.MP4');
+    expect(p).toMatchObject({ width: 720, height: 1280, codedWidth: 1280, codedHeight: 720 });
+    // Which way depends on how this ffmpeg writes the tag (the 2018 build turns `rotate=90` into a
+    // matrix read back as 270); either is upright.
+    expect([90, 270]).toContain(p.rotation);
+  });
+
+  it('probes an MPEG-TS recording (a static ffprobe would crash on its service name without toolEnv)', async () => {
+    const p = await probeVideo(tools.ffprobe.path, await tsClip(tools, dir), '录播.ts');
+    expect(p).toMatchObject({ width: 1280, height: 720, videoCodec: 'h264', container: 'mpegts' });
+  });
+
+  it('tells static binaries from dynamic ones', () => {
+    if (tools.ffprobe.source === 'package') expect(isStaticElf(tools.ffprobe.path)).toBe(true);
+    expect(isStaticElf(process.execPath)).toBe(false);
+    expect(isStaticElf('/nonexistent')).toBe(false);
+  });
+
+  it('probes an HEVC .mov when this ffmpeg can make one', async (ctx) => {
+    const mov = await hevcMov(tools, dir);
+    if (!mov) return ctx.skip();
+    const p = await probeVideo(tools.ffprobe.path, mov, 'IMG_0002.MOV');
+    expect(p).toMatchObject({ width: 1920, height: 1080, videoCodec: 'hevc', hasAudio: true });
+  });
+
+  it('gives a Chinese error naming the file for bytes that are no video', async () => {
+    const bad = await corruptClip(dir);
+    const error = await probeVideo(tools.ffprobe.path, bad, '第三课.mp4').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnreadableVideoError);
+    expect((error as Error).message).toMatch(/^无法读取视频文件“第三课\.mp4”：文件已损坏或不是视频/);
+    // The server's own path means nothing to a teacher and is not shown.
+    expect((error as Error).message).not.toContain(dir);
+  });
+});

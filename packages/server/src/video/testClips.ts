@@ -1,0 +1,94 @@
+/**
+ * Short generated clips for the video tests (never checked-in media): ffmpeg's own test pattern and a
+ * sine tone, encoded fast. Each clip is made once per directory and reused by the tests of a file.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { toolEnv, type VideoTools } from './ffmpegBinary.js';
+
+function ff(bin: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) =>
+    execFile(bin, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], { timeout: 60_000, env: toolEnv(bin) }, (e, _o, stderr) =>
+      e ? reject(new Error(`${e.message}\n${String(stderr)}`)) : resolve(),
+    ),
+  );
+}
+
+const lavfi = (size: string, rate: number, seconds: number, audio: boolean) => [
+  '-f',
+  'lavfi',
+  '-i',
+  `testsrc2=size=${size}:rate=${rate}`,
+  ...(audio ? ['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'] : []),
+  '-t',
+  String(seconds),
+];
+
+/** A landscape H.264/AAC MP4 (the classroom recorder's file). */
+export async function h264Clip(tools: VideoTools, dir: string, opts: { size?: string; rate?: number; seconds?: number; audio?: boolean; name?: string } = {}): Promise<string> {
+  const { size = '1920x1080', rate = 25, seconds = 4, audio = true } = opts;
+  const file = path.join(dir, opts.name ?? `h264-${size}-${rate}-${seconds}${audio ? '' : '-silent'}.mp4`);
+  if (existsSync(file)) return file;
+  await ff(tools.ffmpeg.path, [...lavfi(size, rate, seconds, audio), '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', ...(audio ? ['-c:a', 'aac', '-b:a', '128k'] : []), '-shortest', file]);
+  return file;
+}
+
+/**
+ * A phone held upright: pixels stored landscape with a 90° rotation for display (how phones record).
+ * Older ffmpeg writes the rotation from a `rotate` tag, newer (6+) from `-display_rotation`.
+ */
+export async function rotatedClip(tools: VideoTools, dir: string, seconds = 3): Promise<string> {
+  const file = path.join(dir, `phone-rotated-${seconds}.mp4`);
+  if (existsSync(file)) return file;
+  const flat = await h264Clip(tools, dir, { size: '1280x720', rate: 30, seconds });
+  try {
+    await ff(tools.ffmpeg.path, ['-display_rotation:v:0', '-90', '-i', flat, '-c', 'copy', file]);
+  } catch {
+    await ff(tools.ffmpeg.path, ['-i', flat, '-c', 'copy', '-metadata:s:v:0', 'rotate=90', file]);
+  }
+  return file;
+}
+
+/** An iPhone-like HEVC `.mov` (hvc1), or null when this ffmpeg has no HEVC encoder. */
+export async function hevcMov(tools: VideoTools, dir: string, seconds = 3): Promise<string | null> {
+  if (!tools.canEncodeHevc) return null;
+  const file = path.join(dir, `hevc-${seconds}.mov`);
+  if (existsSync(file)) return file;
+  await ff(tools.ffmpeg.path, [
+    ...lavfi('1920x1080', 30, seconds, true),
+    '-c:v',
+    'libx265',
+    '-preset',
+    'ultrafast',
+    '-x265-params',
+    'log-level=error',
+    '-tag:v',
+    'hvc1',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    file,
+  ]);
+  return file;
+}
+
+/** Bytes that are no video, under a video's name. */
+export async function corruptClip(dir: string): Promise<string> {
+  const file = path.join(dir, 'corrupt.mp4');
+  await writeFile(file, Buffer.concat([Buffer.from('\0\0\0\x18ftypmp42'), randomBytes(64 * 1024)]));
+  return file;
+}
+
+/** A classroom recorder's MPEG-TS (service name and provider in its SDT, like a recorder writes). */
+export async function tsClip(tools: VideoTools, dir: string): Promise<string> {
+  const file = path.join(dir, 'recorder.ts');
+  if (existsSync(file)) return file;
+  const mp4 = await h264Clip(tools, dir, { size: '1280x720', seconds: 2 });
+  await ff(tools.ffmpeg.path, ['-i', mp4, '-c', 'copy', '-metadata', 'service_name=录播教室 3', '-metadata', 'service_provider=Recorder', '-f', 'mpegts', file]);
+  return file;
+}
