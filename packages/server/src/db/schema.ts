@@ -19,6 +19,7 @@ import * as activities from './schema/activities.js';
 import * as sso from './schema/sso.js';
 import * as help from './schema/help.js';
 import * as whiteboard from './schema/whiteboard.js';
+import * as video from './schema/video.js';
 
 export * from './schema/users.js';
 export * from './schema/auth.js';
@@ -35,5 +36,6 @@ export * from './schema/activities.js';
 export * from './schema/sso.js';
 export * from './schema/help.js';
 export * from './schema/whiteboard.js';
+export * from './schema/video.js';
 
-export const schema = { ...users, ...auth, ...config, ...files, ...curriculum, ...teachers, ...lessons, ...learning, ...showcase, ...audit, ...tags, ...activities, ...sso, ...help, ...whiteboard };
+export const schema = { ...users, ...auth, ...config, ...files, ...curriculum, ...teachers, ...lessons, ...learning, ...showcase, ...audit, ...tags, ...activities, ...sso, ...help, ...whiteboard, ...video };
