@@ -11,8 +11,8 @@
  * The PATH is not searched: which binary runs must not depend on what happens to be installed, and
  * a set variable that does not work is reported rather than silently replaced by another binary.
  */
-import { execFile } from 'node:child_process';
-import { closeSync, openSync, readSync } from 'node:fs';
+import { execFile, spawn, type ChildProcessWithoutNullStreams, type SpawnOptions } from 'node:child_process';
+import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { access, chmod, constants, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -86,6 +86,28 @@ export function toolEnv(file: string): NodeJS.ProcessEnv {
     envs.set(file, env);
   }
   return env;
+}
+
+const SETPRIV = '/usr/bin/setpriv';
+let deathSignal: boolean | undefined;
+
+/**
+ * The command line that runs a long ffmpeg so that it dies with this process. A child outlives a
+ * parent killed with SIGKILL (measured: ffmpeg went on encoding, re-parented to init), and a
+ * restarted server would then run a second encode of the same job beside the orphan. Linux's
+ * parent-death signal ends it; util-linux's `setpriv --pdeathsig KILL` sets it and then execs ffmpeg
+ * in place (same pid). Where setpriv is missing (not Linux, a slim image) the command runs bare and
+ * an orphan only finishes into a `.part-` folder that nothing names.
+ */
+export function toolCommand(file: string, args: string[]): [string, string[]] {
+  deathSignal ??= process.platform === 'linux' && existsSync(SETPRIV);
+  return deathSignal ? [SETPRIV, ['--pdeathsig', 'KILL', '--', file, ...args]] : [file, args];
+}
+
+/** Spawns a binary with its environment (toolEnv) and, for long runs, tied to this process (toolCommand). */
+export function spawnTool(file: string, args: string[], options: Omit<SpawnOptions, 'env'>): ChildProcessWithoutNullStreams {
+  const [command, argv] = toolCommand(file, args);
+  return spawn(command, argv, { ...options, env: toolEnv(file) }) as ChildProcessWithoutNullStreams;
 }
 
 function run(file: string, args: string[]): Promise<string> {

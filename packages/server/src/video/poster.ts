@@ -3,11 +3,10 @@
  * player before it starts, and a thumbnail sprite with a WebVTT index for previews while seeking
  * (the format Plyr's `previewThumbnails` and most players read: `sprite-0.jpg#xywh=x,y,w,h`).
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { toolEnv } from './ffmpegBinary.js';
+import { spawnTool } from './ffmpegBinary.js';
 import { ffmpegComplaint, UnreadableVideoError, type VideoProbeResult } from './probe.js';
 
 /** The poster's long side at most (never wider than the source). */
@@ -35,7 +34,7 @@ export function fitBox(probe: Pick<VideoProbeResult, 'width' | 'height'>, longSi
 
 function runFfmpeg(ffmpeg: string, args: string[], input: string, fileName: string, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], { stdio: ['ignore', 'ignore', 'pipe'], signal, killSignal: 'SIGKILL', env: toolEnv(ffmpeg) });
+    const child = spawnTool(ffmpeg, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], { stdio: ['ignore', 'ignore', 'pipe'], signal, killSignal: 'SIGKILL' });
     let stderr = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (c: string) => {

@@ -9,12 +9,12 @@
  * only once ffmpeg has finished cleanly and every playlist is complete: a job that is cancelled, fails
  * or dies leaves no directory under the final name, so a half rendition never looks whole.
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { toolEnv } from './ffmpegBinary.js';
+import { spawnTool, toolEnv } from './ffmpegBinary.js';
 import { KEYFRAME_SECONDS, type Rung } from './ladder.js';
 import { ffmpegComplaint, probeVideo, UnreadableVideoError, type VideoProbeResult } from './probe.js';
 
@@ -288,7 +288,7 @@ export async function transcode(o: TranscodeOptions): Promise<Rendition> {
 function runFfmpeg(o: TranscodeOptions, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     // SIGKILL: ffmpeg finishes its files on SIGTERM, which only delays the cleanup that follows.
-    const child = spawn(o.ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'], signal: o.signal, killSignal: 'SIGKILL', windowsHide: true, env: toolEnv(o.ffmpeg) });
+    const child = spawnTool(o.ffmpeg, args, { stdio: ['ignore', 'pipe', 'pipe'], signal: o.signal, killSignal: 'SIGKILL', windowsHide: true });
     if (child.pid !== undefined) o.onSpawn?.(child.pid);
     let stderr = '';
     child.stderr.setEncoding('utf8');

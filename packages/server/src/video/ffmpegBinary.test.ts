@@ -1,0 +1,64 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { describe, expect, it } from 'vitest';
+import { findVideoTools, isStaticElf, majorVersion, toolCommand, type VideoTools } from './ffmpegBinary.js';
+
+describe('majorVersion', () => {
+  it('reads numbered releases and accepts git builds', () => {
+    expect(majorVersion('ffmpeg version 5.1.6-0+deb12u1 Copyright (c) 2000-2024')).toBe(5);
+    expect(majorVersion('ffprobe version n6.1.1 Copyright')).toBe(6);
+    expect(majorVersion('ffmpeg version N-47683-g0e8eb07980-static https://johnvansickle.com/ffmpeg/')).toBe('git');
+    expect(majorVersion('something else')).toBeNull();
+  });
+});
+
+describe('findVideoTools', () => {
+  it('reports a set FFMPEG_PATH that does not work, and does not fall back', async () => {
+    const answer = await findVideoTools({ FFMPEG_PATH: '/nonexistent/ffmpeg' });
+    expect(answer.ok).toBe(false);
+    if (!answer.ok) {
+      expect(answer.reason.zh).toContain('FFMPEG_PATH=/nonexistent/ffmpeg 不可用');
+      expect(answer.reason.en).toContain('FFMPEG_PATH=/nonexistent/ffmpeg is not usable');
+    }
+  });
+
+  it('reports a binary that is no ffmpeg', async () => {
+    const answer = await findVideoTools({ FFMPEG_PATH: '/bin/true' });
+    expect(answer.ok).toBe(false);
+  });
+});
+
+const found = await findVideoTools({ FFMPEG_PATH: process.env.FFMPEG_PATH, FFPROBE_PATH: process.env.FFPROBE_PATH });
+
+describe.skipIf(!found.ok)('the binaries found', () => {
+  const tools = (found as { tools: VideoTools }).tools;
+
+  it('tells static binaries from dynamic ones', () => {
+    if (tools.ffprobe.source === 'package') expect(isStaticElf(tools.ffprobe.path)).toBe(true);
+    expect(isStaticElf(process.execPath)).toBe(false);
+    expect(isStaticElf('/nonexistent')).toBe(false);
+  });
+
+  it.skipIf(toolCommand('x', [])[0] === 'x')('ends an ffmpeg whose parent is killed (no orphan encodes beside a restarted server)', async () => {
+    // A shell stands in for the server: it starts an endless encode as the server would, prints its pid, and is killed.
+    const [command, args] = toolCommand(tools.ffmpeg.path, ['-nostdin', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25', '-f', 'null', '-']);
+    const quoted = [command, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+    const parent = spawn('bash', ['-c', `${quoted} & echo $!; wait`], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const pid = await new Promise<number>((resolve) => createInterface({ input: parent.stdout }).once('line', (l) => resolve(Number(l))));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(() => process.kill(pid, 0)).not.toThrow();
+    parent.kill('SIGKILL');
+    const end = Date.now() + 5_000;
+    let alive = true;
+    while (alive && Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 50));
+      try {
+        process.kill(pid, 0);
+      } catch {
+        alive = false;
+      }
+    }
+    if (alive) process.kill(pid, 'SIGKILL');
+    expect(alive).toBe(false);
+  });
+});
