@@ -40,10 +40,10 @@ export async function h264Clip(tools: VideoTools, dir: string, opts: { size?: st
  * A phone held upright: pixels stored landscape with a 90° rotation for display (how phones record).
  * Older ffmpeg writes the rotation from a `rotate` tag, newer (6+) from `-display_rotation`.
  */
-export async function rotatedClip(tools: VideoTools, dir: string, seconds = 3): Promise<string> {
-  const file = path.join(dir, `phone-rotated-${seconds}.mp4`);
+export async function rotatedClip(tools: VideoTools, dir: string, seconds = 3, size = '1280x720'): Promise<string> {
+  const file = path.join(dir, `phone-rotated-${size}-${seconds}.mp4`);
   if (existsSync(file)) return file;
-  const flat = await h264Clip(tools, dir, { size: '1280x720', rate: 30, seconds });
+  const flat = await h264Clip(tools, dir, { size, rate: 30, seconds });
   try {
     await ff(tools.ffmpeg.path, ['-display_rotation:v:0', '-90', '-i', flat, '-c', 'copy', file]);
   } catch {

@@ -107,11 +107,12 @@ describe.skipIf(!found.ok)('transcode on generated clips', () => {
   });
 
   it('keeps a phone clip upright and cuts every rung at the same instants', async () => {
-    const input = await rotatedClip(tools, dir, 8);
+    // 540 lines: two rungs are enough to compare their cuts, at a quarter of the 720p clip's cost.
+    const input = await rotatedClip(tools, dir, 8, '960x540');
     const probe = await probeVideo(tools.ffprobe.path, input, 'IMG_0001.MP4');
     const outDir = path.join(dir, 'out-phone');
     const rendition = await transcode({ ffmpeg: tools.ffmpeg.path, ffprobe: tools.ffprobe.path, input, fileName: 'IMG_0001.MP4', outDir, probe, rungs: ladderFor(probe) });
-    expect(rendition.rungs.map((r) => `${r.width}x${r.height}`)).toEqual(['360x640', '540x960', '720x1280']);
+    expect(rendition.rungs.map((r) => `${r.width}x${r.height}`)).toEqual(['360x640', '540x960']);
     const cuts = rendition.rungs.map((r) => r.segments.map((s) => s.duration.toFixed(2)).join(' '));
     expect(new Set(cuts).size).toBe(1);
     expect(rendition.rungs[0]!.segments.length).toBe(2);
