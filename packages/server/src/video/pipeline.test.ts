@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { cp, mkdtemp, rm, stat } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { LocalObjectStore } from '../files/localObjectStore.js';
 import { contentKey } from '../files/fileStore.js';
 import { findVideoTools, type VideoTools } from './ffmpegBinary.js';
 import { VideoJobs } from './jobQueue.js';
-import { sourceFiles, videoJobRunner } from './pipeline.js';
+import { clearWork, sourceFiles, videoJobRunner } from './pipeline.js';
 import { readManifest, renditionKey } from './rendition.js';
 import { corruptClip, h264Clip } from './testClips.js';
 import { startVideoWorker } from './worker.js';
@@ -62,6 +62,11 @@ describe.skipIf(!found.ok)('a queued upload becomes a whole rendition in the sto
     await jobs.enqueue(good.sha, '第一课.mp4');
     await jobs.enqueue(bad.sha, '第二课.mp4');
     const workRoot = path.join(filesDir, 'tmp', 'video');
+    // What a server killed during a job leaves behind is cleared before the worker starts.
+    await mkdir(path.join(workRoot, 'abc-123', 'hls.part-0011'), { recursive: true });
+    await writeFile(path.join(workRoot, 'source-00'), 'partial download');
+    expect(await clearWork(workRoot)).toBe(2);
+    expect(await readdir(workRoot)).toEqual([]);
     const worker = startVideoWorker({
       db,
       jobs,
@@ -92,5 +97,7 @@ describe.skipIf(!found.ok)('a queued upload becomes a whole rendition in the sto
     expect(failed.state).toBe('failed');
     expect(failed.errorZh).toMatch(/^无法读取视频文件“第二课\.mp4”：文件已损坏或不是视频/);
     expect(await readManifest(store, bad.key)).toBeNull();
+    // Nothing of either job is left in the work folder.
+    expect(await readdir(workRoot)).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
  * the copy into the store the rest.
  */
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -38,6 +38,17 @@ export function sourceFiles(store: ObjectStore, filesDir: string | null, workRoo
     await pipeline(await store.readRange(content.storageKey, 0, content.size - 1), createWriteStream(file), { signal });
     return { path: file, release: () => rm(file, { force: true }) };
   };
+}
+
+/**
+ * Empties the work folder at start: whatever is there belongs to jobs of an earlier run of this
+ * process (a killed server leaves its `.part-` folders and downloaded sources), since DATA_DIR is one
+ * process's (its lock file refuses a second server). Their jobs are taken up again from the queue.
+ */
+export async function clearWork(workRoot: string): Promise<number> {
+  const entries = await readdir(workRoot).catch(() => [] as string[]);
+  for (const entry of entries) await rm(path.join(workRoot, entry), { recursive: true, force: true });
+  return entries.length;
 }
 
 export interface PipelineDeps {
