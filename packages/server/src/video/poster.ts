@@ -64,7 +64,7 @@ export async function makePoster(ffmpeg: string, input: string, fileName: string
   await mkdir(path.dirname(outFile), { recursive: true });
   try {
     // Input seeking (before -i) jumps to the keyframe before `at` instead of decoding up to it.
-    await runFfmpeg(ffmpeg, ['-ss', at.toFixed(3), '-i', input, '-map', '0:v:0', '-vf', `thumbnail=25,scale=${box.width}:${box.height},setsar=1`, '-frames:v', '1', '-q:v', '3', '-f', 'image2', temp], input, fileName, signal);
+    await runFfmpeg(ffmpeg, ['-ss', at.toFixed(3), '-i', input, '-map', probe.videoMap, '-vf', `thumbnail=25,scale=${box.width}:${box.height},setsar=1`, '-frames:v', '1', '-q:v', '3', '-f', 'image2', temp], input, fileName, signal);
     await rename(temp, outFile);
   } catch (error) {
     await rm(temp, { force: true });
@@ -124,7 +124,7 @@ export async function makeSprite(ffmpeg: string, input: string, fileName: string
     // partly filled last sheet at the end of the video.
     await runFfmpeg(
       ffmpeg,
-      ['-i', input, '-map', '0:v:0', '-an', '-sn', '-vf', `fps=1/${interval},scale=${width}:${height},setsar=1,tile=${SPRITE_COLUMNS}x${SPRITE_ROWS}`, '-q:v', '5', '-start_number', '0', '-f', 'image2', path.join(work, 'sprite-%d.jpg')],
+      ['-i', input, '-map', probe.videoMap, '-an', '-sn', '-vf', `fps=1/${interval},scale=${width}:${height},setsar=1,tile=${SPRITE_COLUMNS}x${SPRITE_ROWS}`, '-q:v', '5', '-start_number', '0', '-f', 'image2', path.join(work, 'sprite-%d.jpg')],
       input,
       fileName,
       signal,

@@ -36,6 +36,9 @@ describe('readProbe (ffprobe JSON)', () => {
   it('refuses a file without a picture or a duration, naming the file', () => {
     expect(() => readProbe({ streams: [{ codec_type: 'audio' }], format: { duration: '3' } }, '录音.mp4')).toThrow('无法读取视频文件“录音.mp4”：文件中没有视频画面');
     expect(() => readProbe({ streams: [{ ...stream, disposition: { attached_pic: 1 } }], format: { duration: '3' } }, '歌曲.m4a')).toThrow(UnreadableVideoError);
+    // A cover picture before the video: every ffmpeg run must read the video, not the cover.
+    const covered = readProbe({ streams: [{ index: 0, codec_type: 'video', codec_name: 'mjpeg', width: 600, height: 600, disposition: { attached_pic: 1 } }, { ...stream, index: 1 }], format: { duration: '3' } }, 'a.mp4');
+    expect(covered).toMatchObject({ videoMap: '0:1', width: 1920, height: 1080, videoCodec: 'h264' });
     expect(() => readProbe({ streams: [stream], format: {} }, '半截.mp4')).toThrow('无法确定视频时长');
   });
 });

@@ -25,6 +25,11 @@ export interface VideoProbeResult {
   hasAudio: boolean;
   /** ffprobe's format name, e.g. `mov,mp4,m4a,3gp,3g2,mj2`. */
   container: string;
+  /**
+   * ffmpeg's stream specifier of the picture this probe describes (`0:1` when a cover picture comes
+   * first), so that every ffmpeg run reads the same stream.
+   */
+  videoMap: string;
 }
 
 /** A file ffprobe cannot read as a video: the message is for the teacher and names the file. */
@@ -41,6 +46,7 @@ export class UnreadableVideoError extends Error {
 const PROBE_TIMEOUT_MS = 60_000;
 
 interface FfprobeStream {
+  index?: number;
   codec_type?: string;
   codec_name?: string;
   width?: number;
@@ -112,6 +118,7 @@ export function readProbe(json: FfprobeOutput, fileName: string): VideoProbeResu
     audioCodec: audio?.codec_name ?? null,
     hasAudio: Boolean(audio),
     container: json.format?.format_name ?? '',
+    videoMap: typeof video.index === 'number' ? `0:${video.index}` : '0:v:0',
   };
 }
 

@@ -149,7 +149,7 @@ describe.skipIf(!found.ok)('transcode on generated clips', () => {
 
   it('gives a Chinese error naming the file when ffmpeg cannot read it', async () => {
     const bad = await corruptClip(dir);
-    const probe = { duration: 4, width: 1920, height: 1080, codedWidth: 1920, codedHeight: 1080, rotation: 0, fps: 25, videoCodec: 'h264', videoBitrate: 0, audioCodec: 'aac', hasAudio: true, container: 'mov' };
+    const probe = { duration: 4, width: 1920, height: 1080, codedWidth: 1920, codedHeight: 1080, rotation: 0, fps: 25, videoCodec: 'h264', videoBitrate: 0, audioCodec: 'aac', hasAudio: true, container: 'mov', videoMap: '0:0' };
     const outDir = path.join(dir, 'out-corrupt');
     const error = await transcode({ ffmpeg: tools.ffmpeg.path, ffprobe: tools.ffprobe.path, input: bad, fileName: '第三课.mp4', outDir, probe, rungs: ladderFor(probe) }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnreadableVideoError);

@@ -89,7 +89,7 @@ export function transcodeArgs(o: Pick<TranscodeOptions, 'input' | 'probe' | 'run
   const fps = o.rungs[0]!.fps;
   // The frame rate is set once before the split: every rung has the same frames, so keyframes land on
   // the same instants. Each rung is scaled to its display size (anamorphic sources included), square pixels.
-  const head = `[0:v:0]${fps < o.probe.fps - 0.01 ? `fps=${fps},` : ''}split=${n}${o.rungs.map((_, i) => `[s${i}]`).join('')}`;
+  const head = `[${o.probe.videoMap}]${fps < o.probe.fps - 0.01 ? `fps=${fps},` : ''}split=${n}${o.rungs.map((_, i) => `[s${i}]`).join('')}`;
   const scales = o.rungs.map((r, i) => `[s${i}]scale=${r.width}:${r.height}:flags=bicubic,setsar=1,format=yuv420p[v${i}]`);
   const args = [
     '-hide_banner',
