@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { findVideoTools, isStaticElf, majorVersion, toolCommand, type VideoTools } from './ffmpegBinary.js';
+import { FFMPEG_NICENESS, findVideoTools, isStaticElf, majorVersion, toolCommand, type VideoTools } from './ffmpegBinary.js';
 
 describe('majorVersion', () => {
   it('reads numbered releases and accepts git builds', () => {
@@ -39,7 +41,7 @@ describe.skipIf(!found.ok)('the binaries found', () => {
     expect(isStaticElf('/nonexistent')).toBe(false);
   });
 
-  it.skipIf(toolCommand('x', [])[0] === 'x')('ends an ffmpeg whose parent is killed (no orphan encodes beside a restarted server)', async () => {
+  it.skipIf(toolCommand('x', [])[0] !== '/usr/bin/setpriv')('runs ffmpeg below the web requests and ends it when its parent is killed (no orphan encodes beside a restarted server)', async () => {
     // A shell stands in for the server: it starts an endless encode as the server would, prints its pid, and is killed.
     const [command, args] = toolCommand(tools.ffmpeg.path, ['-nostdin', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=25', '-f', 'null', '-']);
     const quoted = [command, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
@@ -47,6 +49,11 @@ describe.skipIf(!found.ok)('the binaries found', () => {
     const pid = await new Promise<number>((resolve) => createInterface({ input: parent.stdout }).once('line', (l) => resolve(Number(l))));
     await new Promise((r) => setTimeout(r, 300));
     expect(() => process.kill(pid, 0)).not.toThrow();
+    // The same pid is ffmpeg itself (setpriv and nice exec it in place), at the lower priority.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    expect(readFileSync(`/proc/${pid}/comm`, 'utf8').trim()).toBe('ffmpeg');
+    // nice adds to the niceness the server runs at, up to the lowest priority, 19.
+    expect(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])).toBe(Math.min(19, getPriority() + FFMPEG_NICENESS));
     parent.kill('SIGKILL');
     const end = Date.now() + 5_000;
     let alive = true;

@@ -89,7 +89,11 @@ export function toolEnv(file: string): NodeJS.ProcessEnv {
 }
 
 const SETPRIV = '/usr/bin/setpriv';
+const NICE = '/usr/bin/nice';
+/** Scheduling niceness of long ffmpeg runs (0 normal, 19 lowest). */
+export const FFMPEG_NICENESS = 10;
 let deathSignal: boolean | undefined;
+let niceAvailable: boolean | undefined;
 
 /**
  * The command line that runs a long ffmpeg so that it dies with this process. A child outlives a
@@ -101,7 +105,12 @@ let deathSignal: boolean | undefined;
  */
 export function toolCommand(file: string, args: string[]): [string, string[]] {
   deathSignal ??= process.platform === 'linux' && existsSync(SETPRIV);
-  return deathSignal ? [SETPRIV, ['--pdeathsig', 'KILL', '--', file, ...args]] : [file, args];
+  niceAvailable ??= process.platform !== 'win32' && existsSync(NICE);
+  // Below the web requests: on 2 cores an encode takes both, and a page must not wait for it. An
+  // idle machine gives ffmpeg all its time anyway. `nice` execs ffmpeg in place like setpriv, so
+  // the parent-death signal and the pid carry over.
+  const niced: [string, string[]] = niceAvailable ? [NICE, ['-n', String(FFMPEG_NICENESS), file, ...args]] : [file, args];
+  return deathSignal ? [SETPRIV, ['--pdeathsig', 'KILL', '--', niced[0], ...niced[1]]] : niced;
 }
 
 /** Spawns a binary with its environment (toolEnv) and, for long runs, tied to this process (toolCommand). */
