@@ -13,7 +13,7 @@ import { findVideoTools, type VideoTools } from './ffmpegBinary.js';
 import { VideoJobs } from './jobQueue.js';
 import { clearWork, sourceFiles, videoJobRunner } from './pipeline.js';
 import { readManifest, renditionKey } from './rendition.js';
-import { corruptClip, h264Clip } from './testClips.js';
+import { corruptClip, h264Clip, sharedClipDir } from './testClips.js';
 import { startVideoWorker } from './worker.js';
 
 const found = await findVideoTools({ FFMPEG_PATH: process.env.FFMPEG_PATH, FFPROBE_PATH: process.env.FFPROBE_PATH });
@@ -22,11 +22,13 @@ describe.skipIf(!found.ok)('a queued upload becomes a whole rendition in the sto
   let tools: VideoTools;
   let db: Database;
   let dir: string;
+  let clips: string;
   let filesDir: string;
   let store: LocalObjectStore;
 
   beforeAll(async () => {
     tools = (found as { tools: VideoTools }).tools;
+    clips = await sharedClipDir(tools);
     let template: Blob | undefined;
     try {
       const file = inject('pgliteTemplate');
@@ -56,7 +58,7 @@ describe.skipIf(!found.ok)('a queued upload becomes a whole rendition in the sto
   }
 
   it('transcodes, makes the pictures and stores every file with the manifest; a corrupt file fails with its name', async () => {
-    const good = await stored(await h264Clip(tools, dir, { size: '1280x720', seconds: 3 }));
+    const good = await stored(await h264Clip(tools, clips, { size: '1280x720', seconds: 3 }));
     const bad = await stored(await corruptClip(dir));
     const jobs = new VideoJobs(db);
     await jobs.enqueue(good.sha, '第一课.mp4');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findVideoTools, toolEnv, type VideoTools } from './ffmpegBinary.js';
 import { fitBox, makePoster, makeSprite, spriteVtt, thumbnailInterval } from './poster.js';
 import { probeVideo } from './probe.js';
-import { h264Clip, rotatedClip } from './testClips.js';
+import { h264Clip, rotatedClip, sharedClipDir } from './testClips.js';
 
 describe('sprite index', () => {
   it('spaces thumbnails by the length of the video', () => {
@@ -39,6 +39,7 @@ const found = await findVideoTools({ FFMPEG_PATH: process.env.FFMPEG_PATH, FFPRO
 describe.skipIf(!found.ok)('poster and sprite from generated clips', () => {
   let tools: VideoTools;
   let dir: string;
+  let clips: string;
   const size = async (file: string) => {
     const out = await new Promise<string>((resolve, reject) =>
       execFile(tools.ffprobe.path, ['-v', 'error', '-show_entries', 'stream=width,height', '-of', 'csv=p=0', file], { env: toolEnv(tools.ffprobe.path) }, (e, o) => (e ? reject(e) : resolve(String(o)))),
@@ -47,6 +48,7 @@ describe.skipIf(!found.ok)('poster and sprite from generated clips', () => {
   };
   beforeAll(async () => {
     tools = (found as { tools: VideoTools }).tools;
+    clips = await sharedClipDir(tools);
     dir = await mkdtemp(path.join(tmpdir(), 'ds-poster-'));
   });
   afterAll(async () => {
@@ -54,11 +56,11 @@ describe.skipIf(!found.ok)('poster and sprite from generated clips', () => {
   });
 
   it('makes a poster no larger than 1280 on its long side, upright for a phone clip', async () => {
-    const landscape = await h264Clip(tools, dir, { seconds: 4 });
+    const landscape = await h264Clip(tools, clips, { seconds: 4 });
     const p1 = await probeVideo(tools.ffprobe.path, landscape, 'a.mp4');
     expect(await makePoster(tools.ffmpeg.path, landscape, 'a.mp4', p1, path.join(dir, 'out', 'poster.jpg'))).toEqual({ width: 1280, height: 720 });
     expect(await size(path.join(dir, 'out', 'poster.jpg'))).toBe('1280,720');
-    const phone = await rotatedClip(tools, dir);
+    const phone = await rotatedClip(tools, clips);
     const p2 = await probeVideo(tools.ffprobe.path, phone, 'b.mp4');
     await makePoster(tools.ffmpeg.path, phone, 'b.mp4', p2, path.join(dir, 'out', 'poster-phone.jpg'));
     expect(await size(path.join(dir, 'out', 'poster-phone.jpg'))).toBe('720,1280');
@@ -66,7 +68,7 @@ describe.skipIf(!found.ok)('poster and sprite from generated clips', () => {
   });
 
   it('makes a sprite sheet and a WebVTT index whose cues cover the video', async () => {
-    const input = await h264Clip(tools, dir, { seconds: 4 });
+    const input = await h264Clip(tools, clips, { seconds: 4 });
     const probe = await probeVideo(tools.ffprobe.path, input, 'a.mp4');
     const outDir = path.join(dir, 'sprite');
     const sprite = await makeSprite(tools.ffmpeg.path, input, 'a.mp4', probe, outDir);

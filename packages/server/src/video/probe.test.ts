@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findVideoTools, type VideoTools } from './ffmpegBinary.js';
 import { probeVideo, readProbe, rotationOf, UnreadableVideoError } from './probe.js';
-import { corruptClip, h264Clip, hevcMov, rotatedClip, tsClip } from './testClips.js';
+import { corruptClip, h264Clip, hevcMov, rotatedClip, tsClip, sharedClipDir } from './testClips.js';
 
 describe('readProbe (ffprobe JSON)', () => {
   const stream = { codec_type: 'video', codec_name: 'h264', width: 1920, height: 1080, avg_frame_rate: '30000/1001', bit_rate: '4000000' };
@@ -48,8 +48,10 @@ const found = await findVideoTools({ FFMPEG_PATH: process.env.FFMPEG_PATH, FFPRO
 describe.skipIf(!found.ok)('probeVideo on generated clips', () => {
   let tools: VideoTools;
   let dir: string;
+  let clips: string;
   beforeAll(async () => {
     tools = (found as { tools: VideoTools }).tools;
+    clips = await sharedClipDir(tools);
     dir = await mkdtemp(path.join(tmpdir(), 'ds-probe-'));
   });
   afterAll(async () => {
@@ -57,14 +59,14 @@ describe.skipIf(!found.ok)('probeVideo on generated clips', () => {
   });
 
   it('probes a 1080p H.264 MP4 with audio', async () => {
-    const p = await probeVideo(tools.ffprobe.path, await h264Clip(tools, dir, { seconds: 3 }), 'lesson.mp4');
+    const p = await probeVideo(tools.ffprobe.path, await h264Clip(tools, clips, { seconds: 3 }), 'lesson.mp4');
     expect(p).toMatchObject({ width: 1920, height: 1080, rotation: 0, fps: 25, videoCodec: 'h264', hasAudio: true, audioCodec: 'aac' });
     expect(p.duration).toBeGreaterThan(2.9);
     expect(p.duration).toBeLessThan(3.2);
   });
 
   it('probes a phone clip held upright as portrait', async () => {
-    const p = await probeVideo(tools.ffprobe.path, await rotatedClip(tools, dir), 'IMG_0001.MP4');
+    const p = await probeVideo(tools.ffprobe.path, await rotatedClip(tools, clips), 'IMG_0001.MP4');
     expect(p).toMatchObject({ width: 720, height: 1280, codedWidth: 1280, codedHeight: 720 });
     // Which way depends on how this ffmpeg writes the tag (the 2018 build turns `rotate=90` into a
     // matrix read back as 270); either is upright.
@@ -72,12 +74,12 @@ describe.skipIf(!found.ok)('probeVideo on generated clips', () => {
   });
 
   it('probes an MPEG-TS recording (a static ffprobe would crash on its service name without toolEnv)', async () => {
-    const p = await probeVideo(tools.ffprobe.path, await tsClip(tools, dir), '录播.ts');
+    const p = await probeVideo(tools.ffprobe.path, await tsClip(tools, clips), '录播.ts');
     expect(p).toMatchObject({ width: 1280, height: 720, videoCodec: 'h264', container: 'mpegts' });
   });
 
   it('probes an HEVC .mov when this ffmpeg can make one', async (ctx) => {
-    const mov = await hevcMov(tools, dir);
+    const mov = await hevcMov(tools, clips);
     if (!mov) return ctx.skip();
     const p = await probeVideo(tools.ffprobe.path, mov, 'IMG_0002.MOV');
     expect(p).toMatchObject({ width: 1920, height: 1080, videoCodec: 'hevc', hasAudio: true });

@@ -1,20 +1,44 @@
 /**
  * Short generated clips for the video tests (never checked-in media): ffmpeg's own test pattern and a
- * sine tone, encoded fast. Each clip is made once per directory and reused by the tests of a file.
+ * sine tone, encoded fast. Clips are made once into a folder shared by every test file and run
+ * (`sharedClipDir`, named after the ffmpeg that makes them), written under a temporary name and renamed,
+ * so that two test files making the same clip at once never read a half-written one.
  */
 import { execFile } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { toolEnv, type VideoTools } from './ffmpegBinary.js';
 
-function ff(bin: string, args: string[]): Promise<void> {
+/** The folder of generated clips for this ffmpeg. */
+export async function sharedClipDir(tools: VideoTools): Promise<string> {
+  const id = createHash('sha256').update(`${tools.ffmpeg.path} ${tools.ffmpeg.version}`).digest('hex').slice(0, 12);
+  const dir = path.join(tmpdir(), `ds-video-clips-${id}`);
+  await mkdir(dir, { recursive: true });
+  return dir;
+}
+
+function run(bin: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) =>
     execFile(bin, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], { timeout: 60_000, env: toolEnv(bin) }, (e, _o, stderr) =>
       e ? reject(new Error(`${e.message}\n${String(stderr)}`)) : resolve(),
     ),
   );
+}
+
+/** Runs ffmpeg with its output (the last argument) written under a temporary name, then renamed. */
+async function ff(bin: string, args: string[]): Promise<void> {
+  const out = args.at(-1)!;
+  const ext = path.extname(out);
+  const temp = `${out.slice(0, out.length - ext.length)}.part-${randomBytes(4).toString('hex')}${ext}`;
+  try {
+    await run(bin, [...args.slice(0, -1), temp]);
+    await rename(temp, out);
+  } finally {
+    await rm(temp, { force: true });
+  }
 }
 
 const lavfi = (size: string, rate: number, seconds: number, audio: boolean) => [

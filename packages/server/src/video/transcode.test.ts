@@ -8,7 +8,7 @@ import { findVideoTools, toolEnv, type VideoTools } from './ffmpegBinary.js';
 import { ladderFor } from './ladder.js';
 import { probeVideo, UnreadableVideoError } from './probe.js';
 import { masterPlaylist, parseMediaPlaylist, progressSeconds, transcode, type Rendition } from './transcode.js';
-import { corruptClip, h264Clip, rotatedClip } from './testClips.js';
+import { corruptClip, h264Clip, rotatedClip, sharedClipDir } from './testClips.js';
 
 describe('playlist and progress parsing', () => {
   it('reads every form of ffmpeg progress time', () => {
@@ -48,8 +48,10 @@ function run(bin: string, args: string[]): Promise<string> {
 describe.skipIf(!found.ok)('transcode on generated clips', () => {
   let tools: VideoTools;
   let dir: string;
+  let clips: string;
   beforeAll(async () => {
     tools = (found as { tools: VideoTools }).tools;
+    clips = await sharedClipDir(tools);
     dir = await mkdtemp(path.join(tmpdir(), 'ds-transcode-'));
   });
   afterAll(async () => {
@@ -57,7 +59,7 @@ describe.skipIf(!found.ok)('transcode on generated clips', () => {
   });
 
   it('makes the whole 1080p ladder in one pass: master, playlists, segments that decode, durations of the source', async () => {
-    const input = await h264Clip(tools, dir, { seconds: 4 });
+    const input = await h264Clip(tools, clips, { seconds: 4 });
     const probe = await probeVideo(tools.ffprobe.path, input, 'lesson.mp4');
     const rungs = ladderFor(probe);
     const progress: number[] = [];
@@ -108,7 +110,7 @@ describe.skipIf(!found.ok)('transcode on generated clips', () => {
 
   it('keeps a phone clip upright and cuts every rung at the same instants', async () => {
     // 540 lines: two rungs are enough to compare their cuts, at a quarter of the 720p clip's cost.
-    const input = await rotatedClip(tools, dir, 8, '960x540');
+    const input = await rotatedClip(tools, clips, 8, '960x540');
     const probe = await probeVideo(tools.ffprobe.path, input, 'IMG_0001.MP4');
     const outDir = path.join(dir, 'out-phone');
     const rendition = await transcode({ ffmpeg: tools.ffmpeg.path, ffprobe: tools.ffprobe.path, input, fileName: 'IMG_0001.MP4', outDir, probe, rungs: ladderFor(probe) });
@@ -121,7 +123,7 @@ describe.skipIf(!found.ok)('transcode on generated clips', () => {
   });
 
   it('stops ffmpeg at once when cancelled and leaves no output', async () => {
-    const input = await h264Clip(tools, dir, { seconds: 4 });
+    const input = await h264Clip(tools, clips, { seconds: 4 });
     const probe = await probeVideo(tools.ffprobe.path, input, 'lesson.mp4');
     const outDir = path.join(dir, 'out-cancelled');
     const controller = new AbortController();
