@@ -47,13 +47,24 @@ describe.skipIf(!found.ok)('the binaries found', () => {
     const quoted = [command, ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
     const parent = spawn('bash', ['-c', `${quoted} & echo $!; wait`], { stdio: ['ignore', 'pipe', 'ignore'] });
     const pid = await new Promise<number>((resolve) => createInterface({ input: parent.stdout }).once('line', (l) => resolve(Number(l))));
-    await new Promise((r) => setTimeout(r, 300));
-    expect(() => process.kill(pid, 0)).not.toThrow();
-    // The same pid is ffmpeg itself (setpriv and nice exec it in place), at the lower priority.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    expect(readFileSync(`/proc/${pid}/comm`, 'utf8').trim()).toBe('ffmpeg');
-    // nice adds to the niceness the server runs at, up to the lowest priority, 19.
-    expect(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])).toBe(Math.min(19, getPriority() + FFMPEG_NICENESS));
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      expect(() => process.kill(pid, 0)).not.toThrow();
+      // The same pid is ffmpeg itself (setpriv and nice exec it in place), at the lower priority.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      expect(readFileSync(`/proc/${pid}/comm`, 'utf8').trim()).toBe('ffmpeg');
+      // nice adds to the niceness the server runs at, up to the lowest priority, 19.
+      expect(Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])).toBe(Math.min(19, getPriority() + FFMPEG_NICENESS));
+    } catch (error) {
+      // A failed check must not leave an endless encode behind.
+      parent.kill('SIGKILL');
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+      throw error;
+    }
     parent.kill('SIGKILL');
     const end = Date.now() + 5_000;
     let alive = true;
@@ -61,6 +72,8 @@ describe.skipIf(!found.ok)('the binaries found', () => {
       await new Promise((r) => setTimeout(r, 50));
       try {
         process.kill(pid, 0);
+        // A killed child waits as a zombie until init reaps it: dead for our purpose.
+        if (/^\S+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))) alive = false;
       } catch {
         alive = false;
       }
