@@ -39,7 +39,9 @@ const suites = [
   { name: 'typecheck', run: ['npm', ['run', 'typecheck', '--silent']] },
   { name: 'lint', run: ['npm', ['run', 'lint', '--silent']] },
   { name: 'end to end (Chromium)', run: vitest('e2e', '.', ['--config', 'e2e/vitest.config.ts']), needs: ['build'] },
-  pg && { name: 'server (PostgreSQL)', run: vitest('server-postgres', 'packages/server'), env: { TEST_DATABASE_URL: pg } },
+  // Video encoding (src/video) is tested once, in the PGlite run: it neither reads the database nor leans
+  // on what differs between Node lines, and it is the suite's costliest CPU (docs/testing.md).
+  pg && { name: 'server (PostgreSQL)', run: vitest('server-postgres', 'packages/server'), env: { TEST_DATABASE_URL: pg, VIDEO_ENCODE_TESTS: '0' } },
   // The fault suite builds its own copy of the server (test/faults/globalSetup.ts).
   // Ten SIGKILLs during uploads on each database (FAULT_RUNS); the embedded database's own crash loops
   // are embeddedCrash.test.ts's.
@@ -54,7 +56,7 @@ const suites = [
   // The Node-facing suites again on each supported LTS line (TEST_NODE_RUNTIMES=none skips them locally):
   // the server's files that lean on what differs between Node lines (docs/testing.md, "Other Node
   // lines"), one file at a time, and the SDK's units whole. The portal runs in browsers, not on Node.
-  ...nodeLines((version, major) => ({ name: `server (PGlite, Node ${major})`, run: vitest(`server-node${major}`, 'packages/server', NODE_LINE_SERVER_FILES), env: { TEST_DATABASE_URL: '', ...oneWorker }, node: version })),
+  ...nodeLines((version, major) => ({ name: `server (PGlite, Node ${major})`, run: vitest(`server-node${major}`, 'packages/server', NODE_LINE_SERVER_FILES), env: { TEST_DATABASE_URL: '', VIDEO_ENCODE_TESTS: '0', ...oneWorker }, node: version })),
   { name: 'sdk unit', run: vitest('sdk', 'packages/sdk') },
   { name: 'portal unit', run: vitest('portal', '.', ['--config', 'packages/portal/vitest.config.ts']) },
   ...nodeLines((version, major) => ({ name: `sdk unit (Node ${major})`, run: vitest(`sdk-node${major}`, 'packages/sdk'), node: version })),

@@ -32,6 +32,12 @@ describe('findVideoTools', () => {
 
 const found = await findVideoTools({ FFMPEG_PATH: process.env.FFMPEG_PATH, FFPROBE_PATH: process.env.FFPROBE_PATH });
 
+// On the platform the packages are for, the binaries must be there: the video tests would otherwise
+// skip themselves on a machine whose install lost them, and pass while testing nothing.
+it.runIf(process.platform === 'linux' && process.arch === 'x64')('finds ffmpeg and ffprobe on linux-x64 (the packaged binaries or FFMPEG_PATH)', () => {
+  expect(found.ok ? 'found' : found.reason.en).toBe('found');
+});
+
 describe.skipIf(!found.ok)('the binaries found', () => {
   const tools = (found as { tools: VideoTools }).tools;
 

@@ -12,6 +12,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { toolEnv, type VideoTools } from './ffmpegBinary.js';
 
+/**
+ * Whether this run encodes video. `npm test` turns it off (`VIDEO_ENCODE_TESTS=0`) for the runs that
+ * repeat the server suite (PostgreSQL, the other Node lines): encoding neither reads the database nor
+ * leans on what differs between Node lines, and it is the costliest CPU of the suite.
+ */
+export const encodeTests = process.env.VIDEO_ENCODE_TESTS !== '0';
+
 /** The folder of generated clips for this ffmpeg. */
 export async function sharedClipDir(tools: VideoTools): Promise<string> {
   const id = createHash('sha256').update(`${tools.ffmpeg.path} ${tools.ffmpeg.version}`).digest('hex').slice(0, 12);
