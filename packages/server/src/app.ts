@@ -270,6 +270,8 @@ export async function buildApp(options: BuildOptions = {}): Promise<FastifyInsta
     app.decorate('housekeeping', housekeeping);
     app.addHook('onClose', async () => {
       await housekeeping.stop();
+      // Running passes stop and go back to the queue before the database closes.
+      await ctx.files?.videos.stop();
       sessions.close();
       unwatchOrganisations();
       await bus?.close();

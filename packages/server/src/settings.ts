@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { VideoSettings } from './video/videoService.js';
 
 export interface Settings {
   port: number;
@@ -36,6 +37,8 @@ export interface Settings {
   instances: number;
   /** `DATA_DIR_SHARED=1`: DATA_DIR is one shared file system for every instance (docs/deploy.md). */
   dataDirShared: boolean;
+  /** Video transcoding (`TRANSCODE`, `TRANSCODE_CONCURRENCY`; docs/video.md); absent: none (tests). */
+  video?: VideoSettings;
 }
 
 export interface ServerLimits {
@@ -176,5 +179,6 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     limits: limitsFromEnv(env),
     instances: positiveInt('INSTANCES', env.INSTANCES, 1),
     dataDirShared: env.DATA_DIR_SHARED === '1',
+    video: { transcode: env.TRANSCODE !== '0', concurrency: nonNegativeInt('TRANSCODE_CONCURRENCY', env.TRANSCODE_CONCURRENCY, 1) },
   };
 }

@@ -30,7 +30,7 @@ export default async function setup(project: TestProject): Promise<(() => void) 
     keys: testKeys(),
     logger: false,
     seedDemo: true,
-    settings: { dataDir: dir, demoPassword: DEMO_PASSWORD, portalDir: path.join(dir, 'none'), elementsDir: path.join(dir, 'none') },
+    settings: { dataDir: dir, demoPassword: DEMO_PASSWORD, portalDir: path.join(dir, 'none'), elementsDir: path.join(dir, 'none'), video: { transcode: false, concurrency: 0 } },
   });
   await app.close();
   const dump = await db.dump!();

@@ -91,6 +91,9 @@ export async function startHarness(options: Omit<BuildOptions, 'db' | 'now'> = {
       trustProxy: true,
       portalDir: path.join(dataDir, 'no-portal'),
       elementsDir: path.join(dataDir, 'no-elements'),
+      // No transcoding unless a file asks for it (test/video.upload.test.ts): a server per file would
+      // otherwise look for ffmpeg and run a worker that no other file needs.
+      video: { transcode: false, concurrency: 0 },
       ...options.settings,
     },
   });

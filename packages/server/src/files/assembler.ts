@@ -43,7 +43,7 @@ export class Assembler {
     private readonly now: () => number,
     private readonly multipart?: MultipartUploads,
     /** Told of each content once stored (the picture copies are queued from here). */
-    private readonly stored: (content: ContentRow) => void = () => undefined,
+    private readonly stored: (content: ContentRow, fileName: string) => void = () => undefined,
   ) {}
 
   /** The stored file, or null when the upload turned out not to be complete. */
@@ -89,7 +89,7 @@ export class Assembler {
         this.now(),
       );
       if (!this.multipart) await this.store.deleteUpload(id);
-      this.stored(content);
+      this.stored(content, upload.fileName);
       return this.repo.fileInfo(upload.id, upload.userId);
     } catch (err) {
       // Released for the next try unless the upload was refused for good (and dropped); an object

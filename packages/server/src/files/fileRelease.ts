@@ -17,6 +17,7 @@ import type { Orm } from '../db/database.js';
 import { fileContents, fileInfos, uploads } from '../db/schema.js';
 import type { ObjectStore } from './fileStore.js';
 import { variantKeysOf } from './imageVariants.js';
+import { renditionKeysOf } from '../video/rendition.js';
 
 type Tx = Parameters<Parameters<Orm['transaction']>[0]>[0];
 
@@ -100,7 +101,10 @@ export async function releaseFileInfo(tx: Tx, store: ObjectStore, id: number, lo
   if (shared || pending) return { file: 'removed', content: 'kept' };
   await tx.delete(fileContents).where(eq(fileContents.sha256, info.sha256));
   const variants = await variantKeysOf(store, content.storageKey).catch(() => []);
-  for (const key of [content.storageKey, content.thumbKey, ...variants]) {
+  // The video's renditions (segments, playlists, pictures), the manifest last: a half-removed rendition
+  // is never taken for a whole one. Its transcoding job went with the content row (ON DELETE CASCADE).
+  const renditions = await renditionKeysOf(store, content.storageKey).catch(() => []);
+  for (const key of [content.storageKey, content.thumbKey, ...variants, ...renditions]) {
     if (key) await store.delete(key).catch((error: unknown) => log?.(`文件内容未能删除（已不再被引用）：${key}`, error));
   }
   return { file: 'removed', content: 'removed' };

@@ -2,6 +2,7 @@
  * The file service: builds the store (local disk, or an S3 bucket when configured), the
  * services, and registers every file route. Also hands the housekeeping its sweep (`ctx.files`).
  */
+import { hostname } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
@@ -26,6 +27,8 @@ import { downloadRoutes } from './downloadRoutes.js';
 import { UploadQuotas } from './uploadQuota.js';
 import { ChunkClaims } from './chunkClaims.js';
 import { MultipartUploads } from './multipartUploads.js';
+import type { ContentRow } from './fileRows.js';
+import { startVideoService, type VideoService } from '../video/videoService.js';
 
 export interface FilesHandle {
   store: FileStore;
@@ -37,6 +40,8 @@ export interface FilesHandle {
   variants: ImageVariants;
   /** The storage quotas in force (their settings are read at start). */
   quotas: UploadQuotas;
+  /** Transcoding of stored videos (docs/video.md). */
+  videos: VideoService;
 }
 
 declare module '../context.js' {
@@ -60,13 +65,28 @@ export async function fileRoutes(app: FastifyInstance, ctx: AppContext): Promise
   const multipart = s3 ? new MultipartUploads(s3.client, repo) : undefined;
   // Pictures get their AVIF/WebP copies once stored, off the request path (imageVariants.ts).
   const variants = new ImageVariants(store, (message, err) => app.log.warn({ err }, message));
-  const assembler = new Assembler(store, repo, hashes, ctx.now, multipart, (content) => variants.schedule(content));
+  // Videos are queued for transcoding once stored (video/videoService.ts).
+  const videos = await startVideoService({
+    db: ctx.db,
+    store: objects,
+    filesDir: s3 ? null : settings.filesDir,
+    // Emptied at start: one folder per instance when instances share DATA_DIR (the same name after a restart).
+    workRoot: path.join(settings.filesDir, 'tmp', 'video', ...(ctx.settings.dataDirShared ? [`${hostname()}-${ctx.settings.port}`] : [])),
+    settings: ctx.settings.video,
+    now: ctx.now,
+    log: (message, err) => app.log.warn({ err }, message),
+  });
+  const stored = (content: ContentRow, fileName: string) => {
+    variants.schedule(content);
+    videos.schedule(content, fileName);
+  };
+  const assembler = new Assembler(store, repo, hashes, ctx.now, multipart, stored);
   const claims = new ChunkClaims(ctx.db, ctx.now);
   const chunks = new ChunkService(config, store, repo, assembler, hashes, ctx.now, log, quotas, claims, multipart);
   const possession = new PossessionService(config, store, repo, ctx.now, quotas);
-  const objectStore = new ObjectStoreService(config, store, repo, path.join(settings.filesDir, 'tmp'), ctx.secret, s3, ctx.now, quotas, (content) => variants.schedule(content));
+  const objectStore = new ObjectStoreService(config, store, repo, path.join(settings.filesDir, 'tmp'), ctx.secret, s3, ctx.now, quotas, stored);
 
-  ctx.files = { store, repo, quotas, settings, variants, sweep: () => sweepFiles(store, repo, settings.uploadTtlHours * 3600_000, ctx.now(), multipart) };
+  ctx.files = { store, repo, quotas, settings, variants, videos, sweep: () => sweepFiles(store, repo, settings.uploadTtlHours * 3600_000, ctx.now(), multipart) };
 
   await uploadRoutes(app, ctx, chunks, possession, quotas);
   await objectStoreRoutes(app, ctx, objectStore, config, settings.publicBaseUrl);

@@ -57,7 +57,7 @@ export class ObjectStoreService {
     private readonly now: () => number,
     private readonly quotas: UploadQuotas,
     /** Told of each content once stored (the picture copies are queued from here). */
-    private readonly stored: (content: ContentRow) => void = () => undefined,
+    private readonly stored: (content: ContentRow, fileName: string) => void = () => undefined,
   ) {
     this.accessKey = s3 ? s3.settings.accessKey : REFERENCE_ACCESS_KEY;
     this.secret = s3 ? s3.settings.secretKey : createHmac('sha256', serverSecret).update('object-upload-policy').digest('base64url');
@@ -150,7 +150,7 @@ export class ObjectStoreService {
         { id, userId, contentSha256: digest.sha256, fileName, extension, categoryCode: categoryOf(extension), supportSourceFlag: q.supportSourceFlag ?? 0, businessCode: q.businessCode ?? null },
         this.now(),
       );
-      this.stored(known ?? content);
+      this.stored(known ?? content, fileName);
       return (await this.repo.fileInfo(id, userId))!;
     } catch (err) {
       // A failed check ends this signed upload: the object is removed and the client asks for a new signature.
