@@ -72,7 +72,8 @@ describe.skipIf(!found.ok)('the binaries found', () => {
       throw error;
     }
     parent.kill('SIGKILL');
-    const end = Date.now() + 5_000;
+    // A bound on waiting for the kernel's signal on a loaded machine, not a speed.
+    const end = Date.now() + 30_000;
     let alive = true;
     while (alive && Date.now() < end) {
       await new Promise((r) => setTimeout(r, 50));
@@ -86,5 +87,5 @@ describe.skipIf(!found.ok)('the binaries found', () => {
     }
     if (alive) process.kill(pid, 'SIGKILL');
     expect(alive).toBe(false);
-  });
+  }, 60_000);
 });

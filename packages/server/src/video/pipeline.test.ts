@@ -13,12 +13,12 @@ import { findVideoTools, type VideoTools } from './ffmpegBinary.js';
 import { VideoJobs } from './jobQueue.js';
 import { clearWork, sourceFiles, videoJobRunner } from './pipeline.js';
 import { readManifest, renditionKey } from './rendition.js';
-import { corruptClip, h264Clip, sharedClipDir, encodeTests } from './testClips.js';
+import { corruptClip, h264Clip, sharedClipDir, encodeTests, ENCODE_TIMEOUT_MS } from './testClips.js';
 import { startVideoWorker } from './worker.js';
 
 const found = await findVideoTools({ FFMPEG_PATH: process.env.FFMPEG_PATH, FFPROBE_PATH: process.env.FFPROBE_PATH });
 
-describe.skipIf(!found.ok || !encodeTests)('a queued upload becomes a whole rendition in the store', () => {
+describe.skipIf(!found.ok || !encodeTests)('a queued upload becomes a whole rendition in the store', { timeout: ENCODE_TIMEOUT_MS }, () => {
   let tools: VideoTools;
   let db: Database;
   let dir: string;
@@ -76,7 +76,7 @@ describe.skipIf(!found.ok || !encodeTests)('a queued upload becomes a whole rend
       pollMs: 100,
       run: videoJobRunner({ db, store, tools, workRoot, sourceFile: sourceFiles(store, filesDir, workRoot), now: Date.now }),
     });
-    const end = Date.now() + 60_000;
+    const end = Date.now() + ENCODE_TIMEOUT_MS - 20_000;
     while (!['done', 'failed'].includes((await jobs.get(good.sha))!.state) || !['done', 'failed'].includes((await jobs.get(bad.sha))!.state)) {
       if (Date.now() > end) throw new Error('jobs did not finish');
       await new Promise((r) => setTimeout(r, 50));

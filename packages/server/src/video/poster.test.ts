@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findVideoTools, toolEnv, type VideoTools } from './ffmpegBinary.js';
 import { fitBox, makePoster, makeSprite, spriteVtt, thumbnailInterval } from './poster.js';
 import { probeVideo } from './probe.js';
-import { h264Clip, rotatedClip, sharedClipDir, encodeTests } from './testClips.js';
+import { h264Clip, rotatedClip, sharedClipDir, encodeTests, ENCODE_TIMEOUT_MS } from './testClips.js';
 
 describe('sprite index', () => {
   it('spaces thumbnails by the length of the video', () => {
@@ -36,7 +36,7 @@ describe('sprite index', () => {
 
 const found = await findVideoTools({ FFMPEG_PATH: process.env.FFMPEG_PATH, FFPROBE_PATH: process.env.FFPROBE_PATH });
 
-describe.skipIf(!found.ok || !encodeTests)('poster and sprite from generated clips', () => {
+describe.skipIf(!found.ok || !encodeTests)('poster and sprite from generated clips', { timeout: ENCODE_TIMEOUT_MS }, () => {
   let tools: VideoTools;
   let dir: string;
   let clips: string;
@@ -60,10 +60,10 @@ describe.skipIf(!found.ok || !encodeTests)('poster and sprite from generated cli
     const p1 = await probeVideo(tools.ffprobe.path, landscape, 'a.mp4');
     expect(await makePoster(tools.ffmpeg.path, landscape, 'a.mp4', p1, path.join(dir, 'out', 'poster.jpg'))).toEqual({ width: 1280, height: 720 });
     expect(await size(path.join(dir, 'out', 'poster.jpg'))).toBe('1280,720');
-    const phone = await rotatedClip(tools, clips);
+    const phone = await rotatedClip(tools, clips, 8, '960x540');
     const p2 = await probeVideo(tools.ffprobe.path, phone, 'b.mp4');
     await makePoster(tools.ffmpeg.path, phone, 'b.mp4', p2, path.join(dir, 'out', 'poster-phone.jpg'));
-    expect(await size(path.join(dir, 'out', 'poster-phone.jpg'))).toBe('720,1280');
+    expect(await size(path.join(dir, 'out', 'poster-phone.jpg'))).toBe('540,960');
     expect((await readdir(path.join(dir, 'out'))).sort()).toEqual(['poster-phone.jpg', 'poster.jpg']);
   });
 

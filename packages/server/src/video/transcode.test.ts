@@ -8,7 +8,7 @@ import { findVideoTools, toolEnv, type VideoTools } from './ffmpegBinary.js';
 import { ladderFor } from './ladder.js';
 import { probeVideo, UnreadableVideoError } from './probe.js';
 import { masterPlaylist, parseMediaPlaylist, progressSeconds, transcode, type Rendition } from './transcode.js';
-import { corruptClip, h264Clip, rotatedClip, sharedClipDir, encodeTests } from './testClips.js';
+import { corruptClip, h264Clip, rotatedClip, sharedClipDir, encodeTests, ENCODE_TIMEOUT_MS } from './testClips.js';
 
 describe('playlist and progress parsing', () => {
   it('reads every form of ffmpeg progress time', () => {
@@ -42,10 +42,10 @@ describe('playlist and progress parsing', () => {
 const found = await findVideoTools({ FFMPEG_PATH: process.env.FFMPEG_PATH, FFPROBE_PATH: process.env.FFPROBE_PATH });
 
 function run(bin: string, args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => execFile(bin, args, { timeout: 30_000, env: toolEnv(bin) }, (e, out, err) => (e ? reject(new Error(String(err) || e.message)) : resolve(String(out)))));
+  return new Promise((resolve, reject) => execFile(bin, args, { timeout: ENCODE_TIMEOUT_MS, env: toolEnv(bin) }, (e, out, err) => (e ? reject(new Error(String(err) || e.message)) : resolve(String(out)))));
 }
 
-describe.skipIf(!found.ok || !encodeTests)('transcode on generated clips', () => {
+describe.skipIf(!found.ok || !encodeTests)('transcode on generated clips', { timeout: ENCODE_TIMEOUT_MS }, () => {
   let tools: VideoTools;
   let dir: string;
   let clips: string;
