@@ -14,6 +14,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /file/v1/file/media/:fileInfoId',
   'GET /file/v1/file/media/:fileInfoId/thumb',
   'GET /file/v1/file/media/:fileInfoId/:variant',
+  // A transcoded video's HLS files, the signature in the path (files/downloadRoutes.ts, docs/video.md).
+  'GET /file/v1/file/media/:fileInfoId/hls/:e/:s/*',
   // The portal's page with its first screen's public data (static/portalIndex.ts: platform name, guest carousel).
   'GET /',
   'GET /index.html',

@@ -101,6 +101,14 @@ export interface LessonResource {
   durationSeconds: number;
   captionUrl: string;
   sort: number;
+  /**
+   * Once the uploaded video is transcoded: its adaptive HLS stream (master playlist), a poster frame
+   * and the seek previews (WebVTT of sprite tiles); '' before that, for a linked video, or from a
+   * server that does not transcode. Absent from older servers.
+   */
+  hlsUrl?: string;
+  posterUrl?: string;
+  thumbnailsUrl?: string;
 }
 
 export interface LessonDetail extends LessonSummary {

@@ -15,7 +15,7 @@ const P = '/cloudSchool/v1/lessonCollection';
 
 export async function collectionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const collections = new CollectionRepo(ctx.db.orm);
-  const queries = new LessonQueries(ctx.db.orm, ctx.now, ctx.media.url);
+  const queries = new LessonQueries(ctx.db.orm, ctx.now, ctx.media);
   const user = { preValidation: ctx.guard.requireUser };
 
   app.post<{ Body: { lessonId: string } }>(`${P}/add`, { ...user, schema: { body: lessonIdBody } }, async (request) => {

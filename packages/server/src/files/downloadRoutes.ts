@@ -17,6 +17,8 @@ import { PictureTooLarge } from './pictureLimits.js';
 import { THUMB_BOX, Thumbnails } from './thumbnails.js';
 import type { ImageVariants } from './imageVariants.js';
 import type { FileInfoRow } from './fileRows.js';
+import { LRUCache } from 'lru-cache';
+import { readManifest, RENDITION_NAME, type RenditionManifest } from '../video/rendition.js';
 
 const idParams = { type: 'object', required: ['fileInfoId'], properties: { fileInfoId: { type: 'string', pattern: '^[0-9]{1,15}$' } } } as const;
 const downloadQuery = { type: 'object', properties: { download: { type: 'string', maxLength: 8 } } } as const;
@@ -121,6 +123,52 @@ export async function downloadRoutes(app: FastifyInstance, ctx: AppContext, repo
         content: { ...row.content, sha256: `${row.content.sha256}-w${variant.width}-${format}`, size: variant.size, mime: variant.mime, storageKey: variant.key },
       };
       return sendStoredFile(request, reply, copy, store, { forceDownload: false, cacheControl: `private, max-age=${Math.min(secondsLeft, 3600)}, immutable` });
+    },
+  );
+
+  // The files of a video's HLS rendition (docs/video.md, "Serving"): only names its manifest lists,
+  // never the uploaded file. A manifest never changes once written (a new ladder is a new version
+  // folder), so each is read from the store once and kept; a released file's stays until it is pushed
+  // out, and its files then answer 404 from the store.
+  const manifests = new LRUCache<string, RenditionManifest>({ max: 500 });
+  app.get<{ Params: { fileInfoId: string; e: string; s: string; '*': string } }>(
+    `${MEDIA_PATH}/:fileInfoId/hls/:e/:s/*`,
+    {
+      config: { public: true },
+      schema: {
+        params: {
+          type: 'object',
+          required: ['fileInfoId', 'e', 's', '*'],
+          properties: {
+            ...idParams.properties,
+            e: { type: 'string', pattern: '^[0-9]{1,13}$' },
+            s: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+            '*': { type: 'string', maxLength: 64 },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const name = request.params['*'];
+      const { row, secondsLeft } = await signedRow(request.params.fileInfoId, { e: Number(request.params.e), s: request.params.s });
+      const notFound = () => new AppError(Codes.NOT_FOUND, `视频尚无此转码文件：fileInfoId=${row.id} 的“${name.slice(0, 64)}”（转码未完成，或没有这一档清晰度）`);
+      if (!RENDITION_NAME.test(name)) throw notFound();
+      let manifest = manifests.get(row.content.storageKey);
+      if (!manifest) {
+        manifest = (await readManifest(store, row.content.storageKey)) ?? undefined;
+        if (!manifest) throw notFound();
+        manifests.set(row.content.storageKey, manifest);
+      }
+      const file = manifest.files.find((f) => f.name === name);
+      if (!file) throw notFound();
+      const extension = name.slice(name.lastIndexOf('.') + 1);
+      const part: FileInfoRow = {
+        ...row,
+        fileName: `${row.fileName.replace(/\.[^.]*$/, '')}-${name.replace('/', '-')}`,
+        extension,
+        content: { ...row.content, sha256: `${row.content.sha256}-hls${manifest.version}-${name}`, size: file.size, mime: file.type, storageKey: file.key },
+      };
+      return sendStoredFile(request, reply, part, store, { forceDownload: false, inline: true, cacheControl: `private, max-age=${Math.min(secondsLeft, 3600)}, immutable` });
     },
   );
 

@@ -21,6 +21,12 @@ export type MediaCheck = 'ok' | 'expired' | 'invalid';
 export interface MediaLinks {
   /** A signed address for a stored file, or '' when there is none. */
   url(fileInfoId: string | number | null | undefined): string;
+  /**
+   * A signed address of one file of the video's HLS rendition (`master.m3u8`, `poster.jpg`, …). The
+   * signature is in the path, so the playlists' relative names (`360p/index.m3u8`, `s00000.ts`) resolve
+   * to addresses that carry it, without rewriting a playlist.
+   */
+  hls(fileInfoId: string | number, name: string): string;
   /** Whether `sig` was minted here for this file and expiry (seconds), and is still valid. */
   check(fileInfoId: string, expiresAt: number, sig: string): MediaCheck;
 }
@@ -28,11 +34,17 @@ export interface MediaLinks {
 export function mediaLinks(secret: string, now: () => number): MediaLinks {
   const key = createHmac('sha256', secret).update('media-links:v1').digest();
   const sign = (id: string, exp: number) => createHmac('sha256', key).update(`${id}:${exp}`).digest('base64url').slice(0, 32);
+  const expiry = () => Math.ceil((now() + TTL_MS) / BUCKET_MS) * (BUCKET_MS / 1000);
   return {
+    hls(fileInfoId, name) {
+      const id = String(fileInfoId);
+      const exp = expiry();
+      return `${MEDIA_PATH}/${encodeURIComponent(id)}/hls/${exp}/${sign(id, exp)}/${name}`;
+    },
     url(fileInfoId) {
       if (fileInfoId === null || fileInfoId === undefined || fileInfoId === '') return '';
       const id = String(fileInfoId);
-      const exp = Math.ceil((now() + TTL_MS) / BUCKET_MS) * (BUCKET_MS / 1000);
+      const exp = expiry();
       return `${MEDIA_PATH}/${encodeURIComponent(id)}?e=${exp}&s=${sign(id, exp)}`;
     },
     check(fileInfoId, expiresAt, sig) {

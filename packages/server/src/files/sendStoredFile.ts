@@ -14,6 +14,11 @@ export interface SendOptions {
   /** `?download=1`: always an attachment. */
   forceDownload: boolean;
   cacheControl: string;
+  /**
+   * Shown in the page whatever the extension (a video rendition's playlists, segments and WebVTT, which
+   * players fetch): the stored type is sent as it is. Never for a user's own file, whose extension decides.
+   */
+  inline?: boolean;
 }
 
 export const wantsDownload = (value: string | undefined) => value === '1' || value === 'true';
@@ -21,7 +26,7 @@ export const wantsDownload = (value: string | undefined) => value === '1' || val
 export async function sendStoredFile(request: FastifyRequest, reply: FastifyReply, row: FileInfoRow, store: FileStore, options: SendOptions) {
   const { size, sha256, mime, storageKey } = row.content;
   const etag = `"${sha256}"`;
-  const type = options.forceDownload ? 'attachment' : dispositionTypeOf(row.extension);
+  const type = options.forceDownload ? 'attachment' : options.inline ? 'inline' : dispositionTypeOf(row.extension);
   reply
     .header('content-type', type === 'attachment' && !mime.startsWith('application/') ? 'application/octet-stream' : mime)
     .header('content-disposition', contentDisposition(type, row.fileName))

@@ -34,7 +34,7 @@ interface MarkInput {
 
 export async function markRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const marksOf = new MarkRepo(ctx.db.orm);
-  const queries = new LessonQueries(ctx.db.orm, ctx.now, ctx.media.url);
+  const queries = new LessonQueries(ctx.db.orm, ctx.now, ctx.media);
   const list = async (resourceId: string) => (await marksOf.ofResource(resourceId)).map(toMark);
   const lessonOf = async (resourceId: string) => {
     const lessonId = await queries.resourceOwner(resourceId);

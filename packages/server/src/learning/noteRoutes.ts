@@ -36,7 +36,7 @@ const noteOf = (fileUrl: FileUrl) => (r: NoteRow) => ({
 
 export async function noteRoutes(app: FastifyInstance, ctx: AppContext, pages: LearnerPageCache): Promise<void> {
   const notes = new NoteRepo(ctx.db.orm);
-  const queries = new LessonQueries(ctx.db.orm, ctx.now, ctx.media.url);
+  const queries = new LessonQueries(ctx.db.orm, ctx.now, ctx.media);
   const toNote = noteOf(ctx.media.url);
   const user = { preValidation: ctx.guard.requireUser };
   const ownNote = async (userId: string, noteId: string) => {

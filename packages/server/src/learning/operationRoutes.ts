@@ -18,7 +18,7 @@ export const MAX_REPORT_SECONDS = 300;
 
 export async function operationRoutes(app: FastifyInstance, ctx: AppContext, pages: LearnerPageCache): Promise<void> {
   const db = ctx.db.orm;
-  const queries = new LessonQueries(db, ctx.now, ctx.media.url);
+  const queries = new LessonQueries(db, ctx.now, ctx.media);
   const user = { preValidation: ctx.guard.requireUser };
 
   app.post<{ Body: { pageNum?: number; pageSize?: number; liveFlag?: number } | undefined }>(

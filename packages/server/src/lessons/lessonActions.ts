@@ -18,7 +18,7 @@ export const notFound = (lessonId: string) => new AppError(Codes.NOT_FOUND, `课
 
 /** The lesson if it exists and the caller may see it at all (published, own, or an administrator's). */
 async function seenLesson(ctx: AppContext, auth: AuthUser | null, lessonId: string): Promise<LessonSummary> {
-  const lesson = await new LessonQueries(ctx.db.orm, ctx.now, ctx.media.url).summary(lessonId);
+  const lesson = await new LessonQueries(ctx.db.orm, ctx.now, ctx.media).summary(lessonId);
   if (!lesson || !canSeeLesson(lesson, auth)) throw notFound(lessonId);
   return lesson;
 }

@@ -44,7 +44,7 @@ export async function lessonBrowseRoutes(app: FastifyInstance, ctx: AppContext):
   const db = ctx.db.orm;
   const totals = new CountCache(Date.now, PUBLIC_TOTAL_CACHE_MS);
   app.caches.set('public lesson totals', totals);
-  const queries = new LessonQueries(db, ctx.now, ctx.media.url, totals);
+  const queries = new LessonQueries(db, ctx.now, ctx.media, totals);
   const stats = new LessonStats(db, queries);
   const curriculum = new CurriculumRepo(db);
   const open = { config: { public: true }, preValidation: optionalUser(ctx) };

@@ -24,7 +24,7 @@ import { heavy } from '../http/heavyRoutes.js';
 
 export async function lessonManageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const db = ctx.db.orm;
-  const queries = new LessonQueries(db, ctx.now, ctx.media.url);
+  const queries = new LessonQueries(db, ctx.now, ctx.media);
   const curriculum = new CurriculumRepo(db);
   const teacher = { preValidation: requireTeacher(ctx) };
   const all = (filter: LessonFilter, live: 0 | 1 | undefined) => lessonConditions(filter, { kind: 'all' }, live, { curriculum, now: ctx.now() });

@@ -3,7 +3,8 @@ import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from 'dr
 import { alias, QueryBuilder, type SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Orm } from '../db/database.js';
 import { paged, type Page } from '../db/rows.js';
-import { curriculumBooks, curriculumEditions, lessonKnowledgeNodes, lessonNodes, lessonResources, lessonTagLinks, lessonTags, specialSubjectLessons, teacherInfos } from '../db/schema.js';
+import { curriculumBooks, curriculumEditions, fileInfos, lessonKnowledgeNodes, lessonNodes, lessonResources, lessonTagLinks, lessonTags, specialSubjectLessons, teacherInfos, videoJobs } from '../db/schema.js';
+import type { MediaLinks } from '../files/mediaLinks.js';
 import type { LessonDetail, LessonResource, LessonSummary } from '@dscloud/sdk/lessons';
 import { toResource, toSummary, type FileUrl, type SummaryRow } from './lessonView.js';
 import type { OrderBy } from './lessonSchemas.js';
@@ -36,10 +37,15 @@ export class LessonQueries {
   constructor(
     private readonly db: Orm,
     private readonly now: () => number,
-    private readonly fileUrl: FileUrl,
+    /** Signed links to stored files and to their video renditions (files/mediaLinks.ts). */
+    private readonly media: Pick<MediaLinks, 'url' | 'hls'>,
     /** Where large totals are kept; the public lists pass one they drop on writes. */
     private readonly counts = new CountCache(),
-  ) {}
+  ) {
+    this.fileUrl = (id) => media.url(id);
+  }
+
+  private readonly fileUrl: FileUrl;
 
   /**
    * Summaries of the lessons of `source` with the names lists show. The source is a subquery, so a
@@ -115,7 +121,18 @@ export class LessonQueries {
   async resources(lessonId: string): Promise<LessonResource[]> {
     const r = lessonResources;
     const list = await this.db.select().from(r).where(eq(r.lessonId, lessonId)).orderBy(asc(r.sort), asc(r.id));
-    return list.map((row) => toResource(row, this.fileUrl));
+    // The uploaded videos whose HLS rendition is whole (its job done: the manifest was written last).
+    const ids = list.map((row) => row.fileInfoId).filter((id): id is string => !!id && /^[0-9]{1,15}$/.test(id)).map(Number);
+    const transcoded = new Set<string>();
+    if (ids.length > 0) {
+      const done = await this.db
+        .select({ id: fileInfos.id })
+        .from(fileInfos)
+        .innerJoin(videoJobs, eq(videoJobs.contentSha256, fileInfos.contentSha256))
+        .where(and(inArray(fileInfos.id, ids), eq(videoJobs.state, 'done')));
+      for (const row of done) transcoded.add(String(row.id));
+    }
+    return list.map((row) => toResource(row, this.fileUrl, row.fileInfoId && transcoded.has(row.fileInfoId) ? (name) => this.media.hls(row.fileInfoId!, name) : undefined));
   }
 
   async detail(id: string): Promise<LessonDetail | undefined> {

@@ -28,7 +28,7 @@ const MAX_LIVE_MS = 12 * 3_600_000;
 
 export async function saveLesson(ctx: AppContext, auth: AuthUser, input: SaveInput): Promise<string> {
   const db = ctx.db.orm;
-  const queries = new LessonQueries(db, ctx.now, ctx.media.url);
+  const queries = new LessonQueries(db, ctx.now, ctx.media);
   const curriculum = new CurriculumRepo(db);
   const teachers = new TeacherRepo(db, ctx.media.url);
   const admin = isAdmin(auth);

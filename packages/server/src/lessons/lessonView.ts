@@ -84,7 +84,12 @@ export function toSummary(r: SummaryRow, now: number, fileUrl: FileUrl): LessonS
   };
 }
 
-export function toResource(r: typeof lessonResources.$inferSelect, fileUrl: FileUrl): LessonResource {
+/**
+ * One video of a lesson. `hls` names the files of the upload's HLS rendition when it is whole; the
+ * player then loads the adaptive stream, with the poster and seek previews, and `playUrl` (the file as
+ * uploaded) stays for players without HLS.
+ */
+export function toResource(r: typeof lessonResources.$inferSelect, fileUrl: FileUrl, hls?: (name: string) => string): LessonResource {
   return {
     resourceId: r.id,
     title: r.title,
@@ -94,5 +99,8 @@ export function toResource(r: typeof lessonResources.$inferSelect, fileUrl: File
     durationSeconds: r.durationSeconds,
     captionUrl: r.captionUrl,
     sort: r.sort,
+    hlsUrl: hls ? hls('master.m3u8') : '',
+    posterUrl: hls ? hls('poster.jpg') : '',
+    thumbnailsUrl: hls ? hls('thumbs.vtt') : '',
   };
 }

@@ -40,6 +40,7 @@ const TYPES: Record<string, string> = {
 
 /** A name the route accepts: rung folder, then a plain file name (no dots but the extension). */
 const NAME = /^(?:[0-9]{3,4}p\/)?[a-z0-9][a-z0-9_-]{0,40}\.(m3u8|ts|jpg|vtt)$/;
+export const RENDITION_NAME = NAME;
 
 export const renditionBase = (storageKey: string, version = LADDER_VERSION) => `${storageKey}-hls/v${version}`;
 export const manifestKey = (storageKey: string, version = LADDER_VERSION) => `${renditionBase(storageKey, version)}/manifest-json`;
