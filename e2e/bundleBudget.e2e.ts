@@ -134,7 +134,9 @@ describe('standalone bundle imports', () => {
     for (const file of files) {
       const code = readFileSync(join(dist, file), 'utf8');
       for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)(?![\w$])\s*(?:[\w$*{}\s,]+from\s*)?["'`]([^"'`./][^"'`]*)["'`]/g)) bare.push(`${file}: ${m[1]}`);
-      for (const m of code.matchAll(/\bimport\(\s*["'`]([^"'`./][^"'`]*)["'`]\s*\)/g)) bare.push(`${file}: ${m[1]}`);
+      // A template literal that starts with an interpolation (`${url}?retry=…`, the retryable imports'
+      // reload of a part) is an address worked out at run time, not a package name.
+      for (const m of code.matchAll(/\bimport\(\s*["'`]([^"'`./$][^"'`]*)["'`]\s*\)/g)) bare.push(`${file}: ${m[1]}`);
     }
     expect(files.length).toBeGreaterThan(10);
     expect(bare).toEqual([]);

@@ -152,7 +152,8 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('when the listening conne
     await knownToA(token);
     const [{ schema }] = (await h.query<{ schema: string }>('SELECT current_schema() AS schema')) as [{ schema: string }];
     const killed = await h.query<{ ok: boolean }>(`SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE application_name = $1`, [`ds-invalidation ${schema}`]);
-    expect(killed.length).toBe(2);
+    // Both servers' listening connections (a third, of a connection still closing, may be listed too).
+    expect(killed.length).toBeGreaterThanOrEqual(2);
     await vi.waitFor(() => expect(h.app.ctx.bus.live).toBe(false), { timeout: 5000 });
     expect(h.app.caches.get('sessions')!.stats().entries).toBe(0);
     await b.query(`UPDATE users SET display_name = '王晓明（断线时改名）' WHERE id = $1`, [TEACHER_ID]);
