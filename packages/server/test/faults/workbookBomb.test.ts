@@ -88,7 +88,10 @@ describe(`zip-bomb workbooks posted to the teacher import (${databaseLeg})`, () 
     rec.failures = wrong.length;
     rec.note += `; RSS +${grownMb.toFixed(0)} MB, slowest /healthz ${slowest.toFixed(0)} ms`;
     expect(wrong).toEqual([]);
-    expect(slowest).toBeLessThan(1_000);
+    // Read in the server's own process, the whole-column list would hold every request for the whole
+    // parse (3 s idle, 6–10 s on a busy machine); in its own process the slowest answer on a machine
+    // busy with other suites was 1.1 s. The bound tells the two apart; it is not a speed.
+    expect(slowest).toBeLessThan(2_500);
     expect(grownMb).toBeLessThan(100);
     expect(server.child.exitCode).toBeNull();
     expect(await teachers()).toBe(before);
