@@ -248,7 +248,7 @@ describe('a work from submission through every review level to publication', () 
     // 优秀作品管理: the work with its score, and its row in that table's export.
     await page.getByRole('navigation', { name: '本活动的其他统计' }).getByRole('link', { name: '优秀作品管理' }).click();
     await atRoute(page, /type=quality-works\//);
-    await page.getByRole('table', { name: '优秀作品列表' }).getByRole('row').filter({ hasText: WORK }).getByText('94').waitFor();
+    await page.getByRole('table', { name: '优秀作品列表' }).getByRole('row').filter({ hasText: WORK }).getByRole('cell', { name: '94', exact: true }).waitFor();
     const quality = await download(page, '导出', 'quality.xlsx');
     expect(rowWith(quality.workbook, quality.workbook.worksheets[0]!.name, WORK)).toMatchObject({ 活动: ACTIVITY_NAME, 教师: TEACHER, 节点: nodeName, 得分: '94' });
     await context.close();
