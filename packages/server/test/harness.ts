@@ -71,10 +71,30 @@ function pgliteTemplate(): Blob | undefined {
   return file ? new Blob([readFileSync(file)]) : undefined;
 }
 
-export async function startHarness(options: Omit<BuildOptions, 'db' | 'now'> = {}): Promise<Harness> {
+/**
+ * A database of its own for one test file: a fresh schema of TEST_DATABASE_URL, or PGlite from the
+ * run's dump. `dispose()` closes it and drops the schema.
+ */
+export async function openTestDatabase(): Promise<{ db: Database; dispose(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   const schemaName = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const db = await openDatabase(url ? { url, schemaName } : { template: pgliteTemplate() });
+  return {
+    db,
+    async dispose() {
+      await db.close();
+      if (url && schemaName) {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`);
+        await client.end();
+      }
+    },
+  };
+}
+
+export async function startHarness(options: Omit<BuildOptions, 'db' | 'now'> = {}): Promise<Harness> {
+  const { db, dispose } = await openTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ds-server-test-'));
   let offset = 0;
   const keys = options.keys ?? testKeys();
@@ -147,13 +167,7 @@ export async function startHarness(options: Omit<BuildOptions, 'db' | 'now'> = {
     query: (sqlText, params) => db.script((r) => r.query(sqlText, params)),
     async close() {
       await app.close();
-      await db.close();
-      if (url && schemaName) {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`);
-        await client.end();
-      }
+      await dispose();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

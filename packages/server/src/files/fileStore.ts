@@ -48,6 +48,13 @@ export interface ObjectStore {
 export interface FileStore extends ChunkStore, ObjectStore {}
 
 /** Where a completed file with this sha256 lives: `ab/cd/<sha256>`. */
+/** A stored object of `size` bytes, whole, in memory (small objects: lists, manifests, pictures to scale). */
+export async function readStored(store: ObjectStore, key: string, size: number): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const part of await store.readRange(key, 0, size - 1)) parts.push(part as Buffer);
+  return Buffer.concat(parts);
+}
+
 export function contentKey(sha256: string): string {
   return `${sha256.slice(0, 2)}/${sha256.slice(2, 4)}/${sha256}`;
 }

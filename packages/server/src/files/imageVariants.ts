@@ -18,7 +18,7 @@
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { IMAGE_VARIANT_FORMATS, pickVariantWidth, variantWidthsFor, type ImageVariantFormat } from '@dscloud/sdk/files';
-import type { ObjectStore } from './fileStore.js';
+import { readStored, type ObjectStore } from './fileStore.js';
 import type { ContentRow } from './fileRows.js';
 import { DECODE_OPTIONS, pictureHeader, PictureTooLarge } from './pictureLimits.js';
 import { Thumbnails } from './thumbnails.js';
@@ -54,18 +54,12 @@ export type VariantAnswer = Variant | 'pending' | 'none';
 export const variantKey = (storageKey: string, width: number, format: ImageVariantFormat) => `${storageKey}-w${width}-${format}`;
 export const variantsListKey = (storageKey: string) => `${storageKey}-variants`;
 
-async function readAll(store: ObjectStore, key: string, size: number): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for await (const part of await store.readRange(key, 0, size - 1)) parts.push(part as Buffer);
-  return Buffer.concat(parts);
-}
-
 /** The stored list of a content's copies (widths made, the picture's size), or null before they are made. */
 async function readMade(store: ObjectStore, storageKey: string): Promise<Made | null> {
   const key = variantsListKey(storageKey);
   const stat = await store.stat(key);
   if (!stat) return null;
-  return JSON.parse((await readAll(store, key, stat.size)).toString('utf8')) as Made;
+  return JSON.parse((await readStored(store, key, stat.size)).toString('utf8')) as Made;
 }
 
 /** Every stored key of a content's variants (for removal): the copies and the list, if it was made. */
@@ -150,7 +144,7 @@ export class ImageVariants {
   }
 
   private async make(content: ContentRow): Promise<void> {
-    const source = await readAll(this.store, content.storageKey, content.size);
+    const source = await readStored(this.store, content.storageKey, content.size);
     let meta: sharp.Metadata | null;
     try {
       meta = await pictureHeader(source);

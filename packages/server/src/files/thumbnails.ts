@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Orm } from '../db/database.js';
 import { fileContents } from '../db/schema.js';
-import type { FileStore } from './fileStore.js';
+import { readStored, type FileStore } from './fileStore.js';
 import type { ContentRow } from './fileRows.js';
 import { DECODE_OPTIONS, pictureHeader } from './pictureLimits.js';
 
@@ -30,12 +30,6 @@ export interface Thumb {
 }
 
 const mimeOfKey = (key: string): Thumb['mime'] => (key.endsWith('-thumb-png') ? 'image/png' : 'image/jpeg');
-
-async function readAll(store: FileStore, key: string, size: number): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for await (const part of await store.readRange(key, 0, size - 1)) parts.push(part as Buffer);
-  return Buffer.concat(parts);
-}
 
 export class Thumbnails {
   private readonly making = new Map<string, Promise<Thumb | null>>();
@@ -76,7 +70,7 @@ export class Thumbnails {
   }
 
   private async make(content: ContentRow): Promise<Thumb | null> {
-    const source = await readAll(this.store, content.storageKey, content.size);
+    const source = await readStored(this.store, content.storageKey, content.size);
     const header = await pictureHeader(source);
     if (!header) return null;
     let image: { data: Buffer; info: sharp.OutputInfo };

@@ -8,7 +8,7 @@
  * the row (a network split, a pause longer than the lease) can neither finish nor fail it: a lease is
  * also a fence.
  */
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/database.js';
 import { rows } from '../db/rows.js';
 import { videoJobs, type VideoJobState } from '../db/schema.js';
@@ -40,23 +40,7 @@ export interface VideoJob {
 /** What a heartbeat learns: keep going, or stop because the row was cancelled, deleted or taken over. */
 export type Beat = 'ok' | 'cancelled' | 'lost';
 
-const columns = {
-  contentSha256: videoJobs.contentSha256,
-  state: videoJobs.state,
-  fileName: videoJobs.fileName,
-  attempts: videoJobs.attempts,
-  leaseOwner: videoJobs.leaseOwner,
-  leaseUntil: videoJobs.leaseUntil,
-  progress: videoJobs.progress,
-  etaSeconds: videoJobs.etaSeconds,
-  errorZh: videoJobs.errorZh,
-  errorEn: videoJobs.errorEn,
-  ladderVersion: videoJobs.ladderVersion,
-  runAfter: videoJobs.runAfter,
-  createdAt: videoJobs.createdAt,
-  updatedAt: videoJobs.updatedAt,
-  finishedAt: videoJobs.finishedAt,
-};
+const columns = getTableColumns(videoJobs);
 
 /** A raw row (snake_case, bigint possibly as text on node-postgres) as a VideoJob. */
 function fromRaw(r: Record<string, unknown>): VideoJob {

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type Database } from '../db/database.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/harness.js';
+import type { Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { fileContents } from '../db/schema.js';
 import { LocalObjectStore } from '../files/localObjectStore.js';
@@ -21,6 +21,7 @@ const found = await findVideoTools({ FFMPEG_PATH: process.env.FFMPEG_PATH, FFPRO
 describe.skipIf(!found.ok || !encodeTests)('a queued upload becomes a whole rendition in the store', { timeout: ENCODE_TIMEOUT_MS }, () => {
   let tools: VideoTools;
   let db: Database;
+  let dispose: (() => Promise<void>) | undefined;
   let dir: string;
   let clips: string;
   let filesDir: string;
@@ -29,22 +30,14 @@ describe.skipIf(!found.ok || !encodeTests)('a queued upload becomes a whole rend
   beforeAll(async () => {
     tools = (found as { tools: VideoTools }).tools;
     clips = await sharedClipDir(tools);
-    let template: Blob | undefined;
-    try {
-      const file = inject('pgliteTemplate');
-      template = file ? new Blob([readFileSync(file)]) : undefined;
-    } catch {
-      template = undefined;
-    }
-    const url = process.env.TEST_DATABASE_URL;
-    db = await openDatabase(url ? { url, schemaName: `p_${randomBytes(6).toString('hex')}` } : { template });
+    ({ db, dispose } = await openTestDatabase());
     await migrate(db);
     dir = await mkdtemp(path.join(tmpdir(), 'ds-pipeline-'));
     filesDir = path.join(dir, 'files');
     store = new LocalObjectStore(filesDir);
   });
   afterAll(async () => {
-    await db?.close();
+    await dispose?.();
     await rm(dir, { recursive: true, force: true });
   });
 

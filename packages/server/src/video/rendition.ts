@@ -9,7 +9,7 @@ import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import type { ObjectStore } from '../files/fileStore.js';
+import { readStored, type ObjectStore } from '../files/fileStore.js';
 
 export const LADDER_VERSION = 1;
 
@@ -39,15 +39,14 @@ const TYPES: Record<string, string> = {
 };
 
 /** A name the route accepts: rung folder, then a plain file name (no dots but the extension). */
-const NAME = /^(?:[0-9]{3,4}p\/)?[a-z0-9][a-z0-9_-]{0,40}\.(m3u8|ts|jpg|vtt)$/;
-export const RENDITION_NAME = NAME;
+export const RENDITION_NAME = /^(?:[0-9]{3,4}p\/)?[a-z0-9][a-z0-9_-]{0,40}\.(m3u8|ts|jpg|vtt)$/;
 
 export const renditionBase = (storageKey: string, version = LADDER_VERSION) => `${storageKey}-hls/v${version}`;
 export const manifestKey = (storageKey: string, version = LADDER_VERSION) => `${renditionBase(storageKey, version)}/manifest-json`;
 
 /** The store key of a rendition file: the stores refuse dots in keys, so `s00000.ts` is stored as `s00000-ts`. */
 export function renditionKey(storageKey: string, name: string, version = LADDER_VERSION): string {
-  if (!NAME.test(name)) throw new Error(`not a rendition file name: ${name}`);
+  if (!RENDITION_NAME.test(name)) throw new Error(`not a rendition file name: ${name}`);
   return `${renditionBase(storageKey, version)}/${name.replace(/\.(?=[a-z0-9]+$)/, '-')}`;
 }
 
@@ -100,9 +99,7 @@ export async function readManifest(store: ObjectStore, storageKey: string): Prom
   const key = manifestKey(storageKey);
   const info = await store.stat(key);
   if (!info) return null;
-  const parts: Buffer[] = [];
-  for await (const part of await store.readRange(key, 0, info.size - 1)) parts.push(part as Buffer);
-  return JSON.parse(Buffer.concat(parts).toString('utf8')) as RenditionManifest;
+  return JSON.parse((await readStored(store, key, info.size)).toString('utf8')) as RenditionManifest;
 }
 
 /** Every key of a content's rendition (for removal with the content): the files, then the manifest. */

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openDatabase, type Database } from '../db/database.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/harness.js';
+import type { Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { fileContents } from '../db/schema.js';
 import { eq } from 'drizzle-orm';
@@ -10,24 +10,17 @@ import { startVideoWorker, type JobRunner, type VideoWorker } from './worker.js'
 import { UnreadableVideoError } from './probe.js';
 
 let db: Database;
+let dispose: () => Promise<void>;
 let offset = 0;
 const now = () => Date.now() + offset;
 
 beforeAll(async () => {
-  const url = process.env.TEST_DATABASE_URL;
-  let template: Blob | undefined;
-  try {
-    const file = inject('pgliteTemplate');
-    template = file ? new Blob([readFileSync(file)]) : undefined;
-  } catch {
-    template = undefined;
-  }
-  db = await openDatabase(url ? { url, schemaName: `v_${randomBytes(6).toString('hex')}` } : { template });
+  ({ db, dispose } = await openTestDatabase());
   await migrate(db);
 });
 
 afterAll(async () => {
-  await db.close();
+  await dispose();
 });
 
 async function content(): Promise<string> {
