@@ -183,6 +183,27 @@ if (failedTests.length) {
   console.log('\n━━ failed tests ━━');
   for (const line of failedTests) console.log(`✗ ${line}`);
 }
+// A suite can fail with no failed test in its report: an unhandled error or rejection, a setup or teardown
+// that threw, a browser suite's own FAIL lines. The lines of its log that say so, beside the summary.
+const why = [];
+for (const suite of suites) {
+  const o = outcome.get(suite.name);
+  if (!o || o.ok || !o.log || !existsSync(o.log)) continue;
+  const lines = stripVTControlCharacters(readFileSync(o.log, 'utf8')).split('\n');
+  const picked = new Set();
+  lines.forEach((line, index) => {
+    if (/^\s*(FAIL\b|×|✗)|Unhandled (Error|Rejection)|^\s*[A-Z]\w*Error\b|^\s*Error:|timed out|exit code/.test(line)) {
+      // The heading of an unhandled error is followed by its message.
+      for (const at of /Unhandled/.test(line) ? [index, index + 1, index + 2] : [index]) if (lines[at]?.trim()) picked.add(lines[at].trim().slice(0, 300));
+    }
+  });
+  if (!picked.size) picked.add(lines.filter((line) => line.trim()).slice(-3).join(' | ').slice(0, 300));
+  why.push(`${suite.name}:`, ...[...picked].slice(0, 15).map((line) => `    ${line}`));
+}
+if (why.length) {
+  console.log('\n━━ why the failed suites failed (lines of their logs) ━━');
+  for (const line of why) console.log(line);
+}
 console.log('\n━━ summary ━━');
 for (const suite of suites) {
   const o = outcome.get(suite.name);
