@@ -6,6 +6,7 @@ import { esbuildServe } from './test-support/esbuildServe.mjs';
 import { freePort, startReferenceServer } from './test-support/referenceServer.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
 import { seedMedia } from './test-support/seedMedia.mjs';
+import { hlsFixtureServe } from './test-support/hlsFixture.mjs';
 import { workerServe } from './test-support/workerServe.mjs';
 import { toolAssetsServe } from './test-support/toolAssetsServe.mjs';
 
@@ -22,8 +23,8 @@ export default {
   port,
   hostname: 'localhost',
   nodeResolve: false,
-  // The demo videos for <ds-lesson-player> tests that give their own `sources`.
-  middleware: [seedMedia({ repoRoot }), toolAssetsServe()],
+  // The demo videos for <ds-lesson-player> tests that give their own `sources`, and an HLS ladder.
+  middleware: [seedMedia({ repoRoot }), hlsFixtureServe({ repoRoot }), toolAssetsServe()],
   concurrency: 1,
   testFramework: { config: { timeout: 20000 } },
   testsFinishTimeout: 180000,

@@ -3,14 +3,15 @@ import css from './lesson-player.css?inline';
 import { usePlatform } from '../shared/PlatformContext.js';
 import { useStore } from '../shared/useStore.js';
 import { useStyles } from '../shared/adoptStyles.js';
-import { browserCanPlay, sourceType } from './canPlay.js';
+import { sourceType } from './canPlay.js';
+import { HLS_TYPE, mseAvailable, openHlsStream, playWay, type HlsStream } from './hlsStream.js';
 import { lessonApi } from './lessonApi.js';
 import { playerMessages, toLang } from './messages.js';
 import { Playlist } from './Playlist.js';
 import { resumePositions } from './resumePosition.js';
 import { useLessonSources } from './useLessonSources.js';
 import { mediaOf, usePlayback } from './usePlayback.js';
-import { loadSource, seekTo, usePlyr, type PlyrPlayer } from './usePlyr.js';
+import { loadSource, seekTo, setQualities, usePlyr, type PlyrPlayer } from './usePlyr.js';
 import { useStudyTime } from './useStudyTime.js';
 import { MarksBar } from './MarksBar.js';
 import { marksMessages } from './marksMessages.js';
@@ -88,7 +89,7 @@ export function LessonPlayer(props: LessonPlayerProps) {
   // A format the browser cannot play, known before loading it or from the media error of this player.
   const [mediaFailure, setMediaFailure] = useState<{ player: PlyrPlayer; src: string } | null>(null);
   const unsupported =
-    !!player && !!item && (!browserCanPlay(mediaOf(player), item) || (mediaFailure?.player === player && mediaFailure.src === item.src));
+    !!player && !!item && (!playWay(mediaOf(player), item, mseAvailable()) || (mediaFailure?.player === player && mediaFailure.src === item.src));
   const duration = useDuration(player, item?.src ?? '');
   const marks = useMarks(api, lessonId ? resourceId : null);
   const mm = useMemo(() => marksMessages(lang), [lang]);
@@ -107,10 +108,19 @@ export function LessonPlayer(props: LessonPlayerProps) {
     setListOpen(true);
   }
   const loadedRound = useRef<number | null>(null);
+  // While hls.js and a stream's playlist load, the media element that will play it does not exist yet.
+  const opening = useRef(false);
+  const wantsPlay = useRef(false);
+  const takeCoverPress = () => {
+    const pressed = wantsPlay.current;
+    wantsPlay.current = false;
+    return pressed;
+  };
 
   useEffect(() => {
     if (!player || !item) return;
-    if (!browserCanPlay(mediaOf(player), item)) {
+    const way = playWay(mediaOf(player), item, mseAvailable());
+    if (!way) {
       // The previous video must not go on playing under the message.
       player.pause();
       return;
@@ -131,22 +141,92 @@ export function LessonPlayer(props: LessonPlayerProps) {
     const play = next.current.play || (firstLoad && !!latest.current.autoplay);
     next.current = { start: null, play: false };
     loadedRound.current = shown.round;
-    const source = {
+    const cors = needsCors(item);
+    const source = (url: string, type: string) => ({
       type: 'video' as const,
       title: item.title ?? '',
-      sources: [{ src: item.src, ...(sourceType(item) ? { type: sourceType(item) } : {}) }],
+      sources: [{ src: url, ...(type ? { type } : {}) }],
       tracks: (item.captions ?? []).map((c, i) => ({ kind: 'captions' as const, label: c.label, srcLang: c.srclang, src: c.src, default: i === 0 })),
+      ...(item.poster ? { poster: item.poster } : {}),
+      // Another video's previews must not stay: a source without them turns them off.
+      previewThumbnails: item.thumbnails ? { enabled: true, src: item.thumbnails } : { enabled: false, src: '' },
+    });
+    /** Seeks to `at` once the video's length is known (and plays when asked). */
+    const begin = (at: number | null, andPlay: boolean) => {
+      if (at) {
+        // A record at the very end would open on the last frame: a finished video starts again.
+        player.once('loadedmetadata', () => {
+          const duration = mediaOf(player).duration;
+          if (!(duration > 0) || at < duration - 3) seekTo(player, at);
+        });
+      }
+      if (andPlay) void Promise.resolve(player.play()).catch(() => undefined);
     };
-    loadSource(player, source, needsCors(item));
-    if (start) {
-      const at = start;
-      // A record at the very end would open on the last frame: a finished video starts again.
-      player.once('loadedmetadata', () => {
-        const duration = mediaOf(player).duration;
-        if (!(duration > 0) || at < duration - 3) seekTo(player, at);
-      });
+    /** The file as uploaded, or the message when there is none this browser plays. */
+    const playFile = (at: number | null, andPlay: boolean) => {
+      setQualities(player, [], null);
+      const file = playWay(mediaOf(player), { src: item.src, type: item.type }, false);
+      if (!file || file.url === way.url) {
+        player.pause();
+        setMediaFailure({ player, src: item.src });
+        return;
+      }
+      loadSource(player, source(item.src, sourceType(item)), cors);
+      begin(at, andPlay);
+    };
+    if (way.way !== 'hls.js') {
+      setQualities(player, [], null);
+      loadSource(player, source(way.url, way.way === 'native' ? HLS_TYPE : sourceType(item)), cors);
+      begin(start, play);
+      return;
     }
-    if (play) void Promise.resolve(player.play()).catch(() => undefined);
+    // hls.js: the stream's rungs are read first (they make the quality menu, built with the source), then
+    // the stream plays in the media element Plyr made, from which Plyr's own <source> is taken out
+    // before the browser reads it (Chromium would otherwise also fetch the playlist natively).
+    let cancelled = false;
+    let stream: HlsStream | null = null;
+    opening.current = true;
+    openHlsStream(way.url, {
+      onFatal: () => {
+        if (cancelled || !stream) return;
+        const at = mediaOf(player).currentTime;
+        const wasPlaying = !mediaOf(player).paused;
+        stream.destroy();
+        stream = null;
+        playFile(at || null, wasPlaying);
+      },
+    }).then(
+      (opened) => {
+        if (cancelled) {
+          opened.destroy();
+          return;
+        }
+        stream = opened;
+        opening.current = false;
+        setQualities(
+          player,
+          opened.rungs.map((r) => r.name),
+          (name) => opened.choose(name),
+        );
+        loadSource(player, source(way.url, HLS_TYPE), cors);
+        const media = mediaOf(player);
+        for (const own of media.querySelectorAll('source')) own.remove();
+        opened.attach(media);
+        begin(start, play || takeCoverPress());
+      },
+      // The playlist cannot be read (gone, refused, not a playlist): the file as uploaded plays instead.
+      () => {
+        if (cancelled) return;
+        opening.current = false;
+        playFile(start, play || takeCoverPress());
+      },
+    );
+    return () => {
+      cancelled = true;
+      opening.current = false;
+      stream?.destroy();
+      stream = null;
+    };
     // A new item (or a new player) loads a source; nothing else may reload it mid-play. (`useEffectEvent`
     // would say so without the comment, but the elements support React 19.0, which lacks it.)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the values read here must not reload the source
@@ -189,14 +269,14 @@ export function LessonPlayer(props: LessonPlayerProps) {
     next.current = { start: null, play: true };
     setIndex(to);
   };
-  // A press on the cover before Plyr has loaded (a slow line) is kept and played once it has.
-  const wantsPlay = useRef(false);
+  // A press on the cover before Plyr has loaded, or while a stream's playlist is being read (a slow
+  // line), is kept and played once it has.
   const playCover = () => {
-    if (player) void Promise.resolve(player.play()).catch(() => undefined);
+    if (player && !opening.current) void Promise.resolve(player.play()).catch(() => undefined);
     else wantsPlay.current = true;
   };
   useEffect(() => {
-    if (!player || !wantsPlay.current) return;
+    if (!player || !wantsPlay.current || opening.current) return;
     wantsPlay.current = false;
     void startLate(player);
   }, [player]);
@@ -221,8 +301,8 @@ export function LessonPlayer(props: LessonPlayerProps) {
         <div ref={host} className="ds-player__video" part="video" />
         {showCover ? (
           <button type="button" className="ds-player__cover" part="cover" aria-label={m.playCover(item.title ?? '')} onClick={playCover}>
-            {item.coverImg ? (
-              <img className="ds-player__cover-img" src={item.coverImg} alt="" />
+            {item.coverImg || item.poster ? (
+              <img className="ds-player__cover-img" src={item.coverImg || item.poster} alt="" />
             ) : item.src ? (
               // No cover (an uploaded video): the video's own frame at 1 s stands in, never a black box.
               <video className="ds-player__cover-img ds-player__cover-frame" src={`${item.src}#t=1`} preload="metadata" muted playsInline tabIndex={-1} aria-hidden="true" />

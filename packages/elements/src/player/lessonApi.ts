@@ -46,6 +46,10 @@ export function lessonApi(platform: Platform, token: () => string | undefined = 
         desc: detail.description ?? '',
         resourceId: r.resourceId,
         captions: r.captionUrl ? [captionTrack(absolute(platform, r.captionUrl), lang)] : [],
+        // Once the upload is transcoded: its stream, a frame of it and its seek previews.
+        ...(r.hlsUrl ? { hls: absolute(platform, r.hlsUrl) } : {}),
+        ...(r.posterUrl ? { poster: absolute(platform, r.posterUrl) } : {}),
+        ...(r.thumbnailsUrl ? { thumbnails: absolute(platform, r.thumbnailsUrl) } : {}),
       }));
       const learning = detail.myLearning;
       return { title: detail.title, sources, resume: learning ? { resourceId: learning.lastResourceId, position: learning.lastPosition } : null };

@@ -40,9 +40,21 @@ export function playerMessages(lang: Lang): PlayerMessages {
 }
 
 /** Plyr's own labels (its `i18n` option), so the controls speak the page's language (spec §9: zh). */
-export function plyrLabels(lang: Lang): Record<string, string> {
-  if (lang === 'en') return { speed: 'Speed', normal: 'Normal', captions: 'Captions', disabled: 'Off', enabled: 'On' };
+/**
+ * The quality menu's rung names (by the short side of the picture); another height reads `480p`.
+ * Plyr's English badges (HD, SD, 4K) give way to the resolution beside a Chinese name, as Chinese video
+ * sites show it (标清 540P).
+ */
+const QUALITY_ZH = { 0: '自动', 360: '流畅', 540: '标清', 720: '高清', 1080: '超清', 1440: '2K', 2160: '4K' };
+const QUALITY_BADGES_ZH = { 360: '360P', 540: '540P', 720: '720P', 1080: '1080P', 1440: '', 2160: '', 576: '', 480: '' };
+const NO_BADGES = { 2160: '', 1440: '', 1080: '', 720: '', 576: '', 480: '' };
+
+export function plyrLabels(lang: Lang): Record<string, string | Record<number, string>> {
+  if (lang === 'en') return { speed: 'Speed', normal: 'Normal', captions: 'Captions', disabled: 'Off', enabled: 'On', quality: 'Quality', qualityLabel: { 0: 'Auto' }, qualityBadge: NO_BADGES };
   return {
+    quality: '画质',
+    qualityLabel: QUALITY_ZH,
+    qualityBadge: QUALITY_BADGES_ZH,
     play: '播放',
     pause: '暂停',
     seek: '进度',

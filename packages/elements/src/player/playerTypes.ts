@@ -15,6 +15,16 @@ export interface VideoSource {
   coverImg?: string;
   desc?: string;
   captions?: VideoCaption[];
+  /**
+   * The same video as an adaptive HLS stream (a master playlist, e.g. a transcoded upload's): played
+   * instead of `src` wherever the browser can, with a quality menu; `src` is the fallback. A `src` that
+   * is itself a playlist (`.m3u8`) plays as a stream too.
+   */
+  hls?: string;
+  /** A frame of the video, shown before it plays when there is no `coverImg`. */
+  poster?: string;
+  /** Seek previews: a WebVTT file whose cues name sprite tiles (`sprite-0.jpg#xywh=0,0,160,90`). */
+  thumbnails?: string;
   /** The lesson video this source is (set when the player loaded a lesson), for notes and study time. */
   resourceId?: string;
 }

@@ -20,12 +20,19 @@ function adoptSprite(root: Node, sprite: string): void {
   target.prepend(holder);
 }
 
-function options(lang: Lang, muted: boolean): Plyr.Options {
+/** What a choice in the quality menu does, per player (set with each source; none for a plain file). */
+const qualityHandlers = new WeakMap<object, (name: number) => void>();
+
+function options(lang: Lang, muted: boolean, self: { player?: PlyrPlayer }): Plyr.Options {
   return {
     i18n: plyrLabels(lang),
     controls: ['play-large', 'play', 'progress', 'current-time', 'duration', 'mute', 'volume', 'captions', 'settings', 'pip', 'fullscreen'],
-    settings: ['captions', 'speed'],
+    settings: ['captions', 'quality', 'speed'],
     speed: { selected: 1, options: SPEEDS },
+    // The rungs of a stream (setQualities); `forced` hands the choice to the stream, 0 is 自动.
+    quality: { default: 0, options: [], forced: true, onChange: (name: number) => self.player && qualityHandlers.get(self.player)?.(name) },
+    // Seek previews come with a source that has them (loadSource).
+    previewThumbnails: { enabled: false, src: '' },
     // Space, arrows, f, m, c (and k, 0-9) while the player has the focus; a page-wide listener
     // would steal keys from the host page's own fields.
     keyboard: { focused: true, global: false },
@@ -60,6 +67,7 @@ export function usePlyr(host: RefObject<HTMLDivElement | null>, lang: Lang, mute
     let cancelled = false;
     let instance: PlyrPlayer | null = null;
     const element = host.current;
+    const self: { player?: PlyrPlayer } = {};
     void import('./plyrBundle.js').then(({ Plyr, plyrCss, plyrSprite }) => {
       if (cancelled || !element) return;
       const root = element.getRootNode();
@@ -70,7 +78,8 @@ export function usePlyr(host: RefObject<HTMLDivElement | null>, lang: Lang, mute
       video.preload = 'metadata';
       video.muted = muted;
       element.append(video);
-      instance = new Plyr(video, options(lang, muted));
+      instance = new Plyr(video, options(lang, muted, self));
+      self.player = instance;
       setPlayer(instance);
     });
     return () => {
@@ -83,6 +92,17 @@ export function usePlyr(host: RefObject<HTMLDivElement | null>, lang: Lang, mute
     // Labels are fixed when Plyr is built; a language change rebuilds the player.
   }, [host, lang, muted]);
   return player;
+}
+
+/**
+ * The quality menu of the next source (call before loadSource, which builds the controls): the rungs'
+ * names tallest first, with 自动 before them; no menu for fewer than two rungs. The viewer's last choice
+ * carries over to the next video (its nearest rung).
+ */
+export function setQualities(player: PlyrPlayer, names: readonly number[], onChoose: ((name: number) => void) | null): void {
+  (player as unknown as { config: { quality: { options: number[] } } }).config.quality.options = names.length > 1 ? [0, ...names] : [];
+  if (onChoose) qualityHandlers.set(player, onChoose);
+  else qualityHandlers.delete(player);
 }
 
 /** Loads a video into the player; `crossOrigin` fetches it in CORS mode (captions on another origin need it). */
