@@ -2,12 +2,15 @@
  * Short generated clips for the video tests (never checked-in media): ffmpeg's own test pattern and a
  * sine tone, encoded fast. Clips are made once into a folder shared by every test file and run
  * (`sharedClipDir`, named after the ffmpeg that makes them), written under a temporary name and renamed,
- * so that two test files making the same clip at once never read a half-written one.
+ * so that no test file reads a half-written one. One process makes a clip while the others wait for it
+ * (a lock file beside it): three files making the same 1080p clip at once on a busy 2-core machine took
+ * over a minute each.
  */
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { toolEnv, type VideoTools } from './ffmpegBinary.js';
@@ -36,22 +39,40 @@ export async function sharedClipDir(tools: VideoTools): Promise<string> {
 
 function run(bin: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) =>
-    execFile(bin, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], { timeout: 60_000, env: toolEnv(bin) }, (e, _o, stderr) =>
+    execFile(bin, ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', ...args], { timeout: ENCODE_TIMEOUT_MS, env: toolEnv(bin) }, (e, _o, stderr) =>
       e ? reject(new Error(`${e.message}\n${String(stderr)}`)) : resolve(),
     ),
   );
 }
 
-/** Runs ffmpeg with its output (the last argument) written under a temporary name, then renamed. */
+/**
+ * Runs ffmpeg with its output (the last argument) written under a temporary name, then renamed; or, when
+ * another process is making the same file, waits for it. A lock older than a whole encode belongs to a
+ * run that was killed, and is taken over.
+ */
 async function ff(bin: string, args: string[]): Promise<void> {
   const out = args.at(-1)!;
+  const lock = `${out}.lock`;
+  for (;;) {
+    if (existsSync(out)) return;
+    try {
+      await (await open(lock, 'wx')).close();
+      break;
+    } catch {
+      const since = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
+      if (since > ENCODE_TIMEOUT_MS) await rm(lock, { force: true });
+      else await sleep(200);
+    }
+  }
   const ext = path.extname(out);
   const temp = `${out.slice(0, out.length - ext.length)}.part-${randomBytes(4).toString('hex')}${ext}`;
   try {
+    if (existsSync(out)) return;
     await run(bin, [...args.slice(0, -1), temp]);
     await rename(temp, out);
   } finally {
     await rm(temp, { force: true });
+    await rm(lock, { force: true });
   }
 }
 
