@@ -14,6 +14,12 @@ const ebml = (docType: string) => {
   const body = [0x42, 0x86, 0x81, 1, 0x42, 0xf7, 0x81, 1, 0x42, 0xf2, 0x81, 4, 0x42, 0xf3, 0x81, 8, 0x42, 0x82, 0x80 | docType.length, ...Buffer.from(docType), 0x42, 0x87, 0x81, 2, 0x42, 0x85, 0x81, 2];
   return [0x1a, 0x45, 0xdf, 0xa3, 0x80 | body.length, ...body];
 };
+/** MPEG transport stream packets: 188 bytes each (`.ts`, `.mts`), or 192 with a 4-byte time code before each (`.m2ts`). */
+const transport = (packet: 188 | 192) => {
+  const head = Buffer.alloc(packet * 20, 0xff);
+  for (let i = 0; i < 20; i++) head[i * packet + (packet - 188)] = 0x47;
+  return head;
+};
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const MZ = [0x4d, 0x5a, 0x90, 0x00];
@@ -36,6 +42,10 @@ const accepted: Array<[string, Buffer]> = [
   ['webm', bytes(ebml('webm'))],
   ['mkv', bytes(ebml('matroska'))],
   ['mpg', bytes([0x00, 0x00, 0x01, 0xba])],
+  ['3gp', bytes([0, 0, 0, 0x14], 'ftyp3gp5')],
+  ['ts', transport(188)],
+  ['mts', transport(188)],
+  ['m2ts', transport(192)],
   ['mp3', bytes('ID3\x03\x00\x00\x00\x00\x7f\x7f')],
   ['mp3', bytes([0xff, 0xfb, 0x90, 0x64])],
   ['aac', bytes([0xff, 0xf1, 0x50, 0x80])],
@@ -66,6 +76,8 @@ const refused: Array<[string, Buffer]> = [
   ['zip', bytes('%PDF-1.7\n')],
   ['pdf', bytes(ZIP)],
   ['mp4', bytes('<!doctype html><script>')],
+  ['ts', bytes('<!doctype html><script>')],
+  ['ts', Buffer.from('export const answer = 42;\n'.repeat(200))],
   ['doc', bytes(ZIP)],
   ['txt', bytes(MZ)],
   ['txt', bytes(ELF)],

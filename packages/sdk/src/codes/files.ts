@@ -18,7 +18,7 @@ export type ResourceKind = 'picture' | 'video' | 'audio' | 'text' | 'scratch' | 
 
 const KIND_BY_EXTENSION: Readonly<Record<string, ResourceKind>> = Object.freeze({
   ...spread(['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp', 'svg'], 'picture'),
-  ...spread(['mp4', 'm4v', 'mov', 'avi', 'wmv', 'flv', 'mkv', 'webm', 'mpg', 'mpeg', '3gp'], 'video'),
+  ...spread(['mp4', 'm4v', 'mov', 'avi', 'wmv', 'flv', 'mkv', 'webm', 'mpg', 'mpeg', '3gp', 'ts', 'mts', 'm2ts'], 'video'),
   ...spread(['mp3', 'wav', 'aac', 'm4a', 'ogg', 'wma', 'flac'], 'audio'),
   ...spread(['doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'pdf', 'txt', 'wps', 'rtf'], 'text'),
   ...spread(['sb', 'sb2', 'sb3'], 'scratch'),

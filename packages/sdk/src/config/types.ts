@@ -22,6 +22,8 @@ export interface FileConfig {
   mobileUploadVideoMaxSize: number;
   fileServerPath: string;
   extensions: readonly FileExtension[];
+  /** Whether the server transcodes uploaded videos (then a lesson takes the common video formats, not only H.264 MP4); absent from older servers. */
+  videoTranscode?: boolean;
 }
 
 /** Keys the elements and the portal read (docs/contracts.md). */

@@ -14,6 +14,8 @@ const ISO_BMFF = ['mp4', 'm4v', 'm4a', 'm4b', 'm4p', 'mov', '3gp', '3g2', 'f4v',
 const OGG = ['ogg', 'oga', 'ogv', 'ogm', 'opus', 'spx', 'ogx'];
 const MATROSKA = ['mkv', 'webm'];
 const MPEG = ['mpg', 'mts'];
+/** MPEG transport streams: 188-byte packets (`.ts`, `.mts` of cameras) or 192-byte ones (`.m2ts` of Blu-ray and AVCHD). */
+const TRANSPORT = ['mts'];
 
 /** Our extension → the file-type answers that fit it. */
 const FITS: Record<string, readonly string[]> = {
@@ -36,6 +38,10 @@ const FITS: Record<string, readonly string[]> = {
   webm: MATROSKA,
   mpg: MPEG,
   mpeg: MPEG,
+  '3gp': ISO_BMFF,
+  ts: TRANSPORT,
+  mts: TRANSPORT,
+  m2ts: TRANSPORT,
   mp3: ['mp3', 'mp2', 'mp1'],
   aac: ['aac'],
   ogg: OGG,
@@ -87,6 +93,7 @@ const MIME: Record<string, string> = {
   jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', bmp: 'image/bmp', webp: 'image/webp',
   mp4: 'video/mp4', m4v: 'video/mp4', mov: 'video/quicktime', avi: 'video/x-msvideo', wmv: 'video/x-ms-wmv',
   flv: 'video/x-flv', mkv: 'video/x-matroska', webm: 'video/webm', mpg: 'video/mpeg', mpeg: 'video/mpeg',
+  '3gp': 'video/3gpp', ts: 'video/mp2t', mts: 'video/mp2t', m2ts: 'video/mp2t',
   mp3: 'audio/mpeg', wav: 'audio/wav', aac: 'audio/aac', m4a: 'audio/mp4', ogg: 'audio/ogg', wma: 'audio/x-ms-wma', flac: 'audio/flac',
   swf: 'application/x-shockwave-flash', pdf: 'application/pdf', txt: 'text/plain; charset=utf-8', json: 'application/json; charset=utf-8', rtf: 'application/rtf',
   doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',

@@ -17,7 +17,8 @@ export const FileCategory = {
 
 const BY_CATEGORY: ReadonlyArray<[number, string[]]> = [
   [FileCategory.PICTURE, ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp']],
-  [FileCategory.VIDEO, ['mp4', 'm4v', 'mov', 'avi', 'wmv', 'flv', 'mkv', 'webm', 'mpg', 'mpeg']],
+  // Cameras and phones (MP4, MOV, 3GP), classroom recorders (AVI, WMV, FLV, MKV, MPEG-TS as .ts/.mts/.m2ts).
+  [FileCategory.VIDEO, ['mp4', 'm4v', 'mov', 'avi', 'wmv', 'flv', 'mkv', 'webm', 'mpg', 'mpeg', '3gp', 'ts', 'mts', 'm2ts']],
   [FileCategory.AUDIO, ['mp3', 'wav', 'aac', 'm4a', 'ogg', 'wma', 'flac']],
   [FileCategory.ANIMATION, ['swf']],
   [FileCategory.TEXT, ['doc', 'docx', 'pdf', 'txt', 'xls', 'xlsx', 'wps', 'rtf', 'json']],
@@ -43,10 +44,15 @@ export interface FileConfig {
   /** Path under which `/{fileInfoId}` downloads a stored file. */
   fileServerPath: string;
   extensions: FileExtension[];
+  /**
+   * Whether this server transcodes uploaded videos for streaming (docs/video.md): a lesson then takes
+   * any video format above, else the spec's H.264 MP4 only (the uploader's `requireH264`).
+   */
+  videoTranscode: boolean;
 }
 
 /** `chunkSize`: the configured chunk size (UPLOAD_CHUNK_SIZE_MB, default 10 MB). */
-export function fileConfig(chunkSize = 10_485_760): FileConfig {
+export function fileConfig(chunkSize = 10_485_760, videoTranscode = false): FileConfig {
   const extensions = BY_CATEGORY.flatMap(([code, list]) => list.map((extension) => ({ extension, fileCategoryCode: code })));
   return {
     uploadExtensions: extensions.map((e) => e.extension).join(','),
@@ -55,5 +61,6 @@ export function fileConfig(chunkSize = 10_485_760): FileConfig {
     mobileUploadVideoMaxSize: 180,
     fileServerPath: '/file/v1/file/download',
     extensions,
+    videoTranscode,
   };
 }

@@ -6,6 +6,9 @@ import { fileConfig } from './fileConfig.js';
 import { fileSettingsOf } from './fileSettings.js';
 
 export async function fileConfigRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const config = fileConfig(fileSettingsOf(ctx.settings).chunkSize);
-  app.get('/file/v1/file/config', { config: { public: true } }, async (request) => ok(config, localeOf(request)));
+  const chunkSize = fileSettingsOf(ctx.settings).chunkSize;
+  const plain = fileConfig(chunkSize, false);
+  const transcoding = fileConfig(chunkSize, true);
+  // Whether videos are transcoded is known once the video service has looked for ffmpeg at start.
+  app.get('/file/v1/file/config', { config: { public: true } }, async (request) => ok(ctx.files?.videos.unavailable === null ? transcoding : plain, localeOf(request)));
 }

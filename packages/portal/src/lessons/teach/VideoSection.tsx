@@ -1,8 +1,9 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Uploader, type UploadCompleteDetail, type UploadProgressDetail, type UploadRemovedDetail } from '@dscloud/elements';
 import { Button, Form, Input } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocale, useT } from '../../i18n/useT';
+import { usePortal } from '../../platform/PortalContext';
 import { clock } from '../format';
 import { titleFromFileName, wholeSeconds, type LessonFormValues, type VideoRow } from './lessonForm';
 import { useUploadBusy } from './useUploadBusy';
@@ -10,10 +11,33 @@ import { readVideoDuration } from './videoDuration';
 
 /** The server keeps at most 50 videos per lesson. */
 const MAX_VIDEOS = 50;
+/** What a lesson takes where the server transcodes (docs/video.md): cameras, phones and classroom recorders. */
+export const TRANSCODED_VIDEO_ACCEPT = '.mp4,.m4v,.mov,.avi,.wmv,.flv,.mkv,.webm,.mpg,.mpeg,.3gp,.ts,.mts,.m2ts';
+
+/**
+ * Whether the server transcodes uploaded videos (its file config). Until it has answered, and where it
+ * does not, the spec's rule holds: H.264 MP4 only.
+ */
+function useTranscoding(): boolean {
+  const { platform } = usePortal();
+  const [transcoding, setTranscoding] = useState(false);
+  useEffect(() => {
+    let current = true;
+    platform.config.file().then(
+      (config) => current && setTranscoding(config.videoTranscode === true),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [platform]);
+  return transcoding;
+}
 const fileKey = (name: string, size: number) => `${name}|${size}`;
 
 /**
- * The lesson's videos: the uploader (MP4, H.264 only, several at once) and below it one row per
+ * The lesson's videos: the uploader (the common video formats where the server transcodes them, else
+ * MP4 with H.264 only; several at once) and below it one row per
  * video with its editable title, length, order and a remove button. A finished upload becomes a row;
  * taking a file off the uploader's list takes its row away.
  */
@@ -26,6 +50,7 @@ export function VideoSection({ onBusyChange, optional = false }: { onBusyChange:
   const rows: VideoRow[] = Form.useWatch('resources', { form, preserve: true }) ?? [];
   const host = useRef<HTMLDivElement>(null);
   const busy = useUploadBusy(host);
+  const transcoding = useTranscoding();
   useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
 
   // The uploader's events name a file but do not hand it back; its length is read from the File.
@@ -61,7 +86,7 @@ export function VideoSection({ onBusyChange, optional = false }: { onBusyChange:
 
   return (
     <>
-      <p className="ds-teach-hint">{t('teach.videos.hint')}</p>
+      <p className="ds-teach-hint">{t(transcoding ? 'teach.videos.hintTranscoded' : 'teach.videos.hint')}</p>
       <div
         ref={host}
         className="ds-teach-uploader"
@@ -69,7 +94,7 @@ export function VideoSection({ onBusyChange, optional = false }: { onBusyChange:
         onDropCapture={(event) => remember(event.dataTransfer?.files)}
         onPasteCapture={(event) => remember(event.clipboardData?.files)}
       >
-        <Uploader accept=".mp4" requireH264 multiple maxCount={MAX_VIDEOS} lang={lang} onProgress={progress} onComplete={complete} onRemoved={removed} />
+        <Uploader accept={transcoding ? TRANSCODED_VIDEO_ACCEPT : '.mp4'} requireH264={!transcoding} multiple maxCount={MAX_VIDEOS} lang={lang} onProgress={progress} onComplete={complete} onRemoved={removed} />
       </div>
       <Form.List
         name="resources"
