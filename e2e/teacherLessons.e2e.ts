@@ -1,6 +1,7 @@
 /**
  * A teacher uploads a lesson on the portal: 智慧教学 → 上传课程, the curriculum, an H.264 video through
- * the uploader, save, the lesson plays on its detail page and is listed in 我的课程 as unpublished.
+ * the uploader, save, the lesson plays on its detail page and is listed in 我的课程 as unpublished, its
+ * video transcoded (视频处理 已完成).
  * The same video in a second lesson is instant (秒传). A lesson with study records is not deleted
  * (2810137, shown as a warning); one without is. Students get neither the screens nor the calls.
  */
@@ -147,6 +148,9 @@ describe('teacher lessons on the portal', () => {
     await row.waitFor();
     expect(await row.innerText()).toContain('未发布');
     expect(await row.innerText()).toContain('待管理员发布');
+    // 视频处理: the server transcodes the upload (one 360p rung of a 10 s clip) and the row says so
+    // without the page being loaded again: the screen reads the states while a video is on its way.
+    await row.locator('.ds-teach-video-state--done', { hasText: '已完成' }).waitFor({ timeout: 90_000 });
 
     // The same video in a second lesson: 秒传, no chunk sent.
     await page.getByRole('button', { name: '上传课程' }).first().click();

@@ -129,6 +129,10 @@ export const Codes = {
   TOOL_DOCUMENT_WRONG_TOOL: 4220302,
   TOOL_CONVERSION_ERROR: 4220303,
   TOOL_DOCUMENT_CONFLICT: 4090301,
+  // Lesson video processing (转码, docs/video.md).
+  LESSON_VIDEO_NOT_FOUND: 4040501,
+  VIDEO_NOT_RETRYABLE: 4090501,
+  VIDEO_TRANSCODE_OFF: 5030501,
 } as const;
 
 export type CodeName = keyof typeof Codes;
@@ -246,6 +250,9 @@ export const catalogue: Readonly<Record<number, CatalogueEntry>> = Object.freeze
   4220303: e(422, '数据转换失败：收到的内容不是有效的 JSON', 'Conversion error: the data received is not valid JSON'),
   4090301: e(409, '该文档已在其他页面修改，请重新加载或另存为副本', 'This document was changed on another page: reload it or keep yours as a copy'),
   2810137: e(409, '该课程已被使用，不能删除', 'This lesson is in use and cannot be deleted'),
+  4040501: e(404, '课程中没有这个视频', 'This lesson has no such video'),
+  4090501: e(409, '该视频正在转码或已完成，不需要重试', 'This video is being transcoded or is done: nothing to retry'),
+  5030501: e(503, '服务器未开启视频转码，视频按原文件播放', 'Video transcoding is off on this server: videos play as uploaded'),
 });
 
 /** Whether a code is in the catalogue. */

@@ -9,6 +9,8 @@ import type {
   LessonFilter,
   LessonResource,
   LessonSummary,
+  LessonVideoState,
+  LessonVideoStates,
   LessonView,
   Note,
   Page,
@@ -67,6 +69,11 @@ export function createLessonsApi(http: JsonClient, options: LessonsApiOptions = 
     relatedPage: (body: { lessonId: string } & Paging, o?: O) =>
       http.post<Page<LessonSummary>>(cs('cloudLesson/getRelatedLessonPage'), body, as(viewer(), o)),
     byId: (lessonId: string, o?: O) => http.get<LessonView>(cs('cloudLesson/getById'), { lessonId }, as(viewer(), o)),
+    /** 视频处理 of these lessons' videos (their teacher or an administrator; other lessons are left out). */
+    videoStates: (lessonIds: readonly string[], o?: O) => http.post<LessonVideoStates>(cs('cloudLesson/getVideoStates'), { lessonIds }, as(session, o)),
+    /** 重试: a failed (or never queued) upload of the lesson is transcoded again; answers its new state. */
+    retryVideo: (lessonId: string, resourceId: string, o?: O) =>
+      http.post<LessonVideoState>(cs('cloudLesson/retryVideo'), { lessonId, resourceId }, as(session, o)),
     /** The lesson's videos with the address the player loads (`playUrl`). */
     resourceVideos: (lessonId: string, o?: O) => http.get<LessonResource[]>(cs('cloudLesson/getResourceVideo'), { lessonId }, as(session, o)),
     specialPage: (filter: LessonFilter & { specialSubjectId: string }, o?: O) =>

@@ -111,6 +111,35 @@ export interface LessonResource {
   thumbnailsUrl?: string;
 }
 
+/**
+ * Where an uploaded video of a lesson is on its way to adaptive streaming (`getVideoStates`):
+ * `linked` an address that plays as it is; `off` transcoding is off on the server; `none` an upload
+ * never queued (before transcoding was on); then the job's `queued`, `running`, `done`, `failed`
+ * (with `error`), `cancelled`.
+ */
+export type LessonVideoStateName = 'linked' | 'off' | 'none' | 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+
+export interface LessonVideoState {
+  resourceId: string;
+  title: string;
+  fileInfoId: string | null;
+  state: LessonVideoStateName;
+  /** 0–100. */
+  progress: number;
+  /** While running: the seconds the pass expects to need still; null when not known. */
+  etaSeconds: number | null;
+  /** Why it failed, in the caller's language ('' otherwise). */
+  error: string;
+}
+
+export interface LessonVideoStates {
+  /** Whether this server transcodes uploads (else `reason` says why, in the caller's language). */
+  transcoding: boolean;
+  reason: string;
+  /** The lessons asked for that the caller may manage, each with its videos in their order. */
+  lessons: { lessonId: string; videos: LessonVideoState[] }[];
+}
+
 export interface LessonDetail extends LessonSummary {
   description: string;
   /** Names from the unit down to the lesson's chapter node. */

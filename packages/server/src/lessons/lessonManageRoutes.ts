@@ -21,6 +21,7 @@ import { lessonAudits } from './lessonAudit.js';
 import { managed } from '../management/access.js';
 import { filterBody, filterProps, lessonIdBody, lessonIdQuery, lessonIdsBody, saveSchema, type LessonFilter, type SaveInput } from './lessonSchemas.js';
 import { heavy } from '../http/heavyRoutes.js';
+import { lessonVideoStates, retryLessonVideo } from './lessonVideos.js';
 
 export async function lessonManageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const db = ctx.db.orm;
@@ -118,6 +119,19 @@ export async function lessonManageRoutes(app: FastifyInstance, ctx: AppContext):
     createdIds: (data) => [(data as { lessonId: string }).lessonId],
     snapshot: lessonSnapshot,
   };
+
+  // 视频处理 (docs/video.md): read often (the screens poll while a video is on its way), so not audited;
+  // 重试 is the teacher's own everyday work, like a save.
+  app.post<{ Body: { lessonIds: string[] } }>(
+    `${CLOUD_LESSON}/getVideoStates`,
+    { ...teacher, schema: { body: { ...lessonIdsBody, properties: { lessonIds: { ...lessonIdsBody.properties.lessonIds, maxItems: 50 } } } } },
+    async (request) => ok(await lessonVideoStates(ctx, request.auth!, request.body.lessonIds, localeOf(request)), localeOf(request)),
+  );
+  app.post<{ Body: { lessonId: string; resourceId: string } }>(
+    `${CLOUD_LESSON}/retryVideo`,
+    { ...teacher, schema: { body: { type: 'object', required: ['lessonId', 'resourceId'], properties: { lessonId: idSchema, resourceId: idSchema } } } },
+    async (request) => ok(await retryLessonVideo(ctx, request.auth!, request.body.lessonId, request.body.resourceId, localeOf(request)), localeOf(request)),
+  );
 
   app.delete<{ Querystring: { lessonId: string } }>(
     `${CLOUD_LESSON}/deleteLesson`,

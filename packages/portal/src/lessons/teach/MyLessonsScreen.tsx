@@ -11,6 +11,7 @@ import { SubjectTag } from '../SubjectTag';
 import { useAsync } from '../useAsync';
 import { RequireTeacher } from './RequireTeacher';
 import { useTeachApi } from './useTeachApi';
+import { useVideoStates, VideoStatesCell } from './VideoStates';
 import '../lessons.css';
 import './teach.css';
 import { LoadFailed } from '../LoadFailed';
@@ -70,6 +71,7 @@ function LessonTable() {
   const page = useAsync(() => api.myPage({ pageNum, pageSize: PAGE_SIZE }), [api, pageNum]);
   const rows = page.data?.rows ?? [];
   const total = page.data?.total ?? 0;
+  const videoStates = useVideoStates(rows.map((row) => row.lessonId));
   const [remove, dialogs] = useDelete(() => (rows.length === 1 && pageNum > 1 ? setPageNum(pageNum - 1) : page.reload()));
   const newLesson = () => void navigate('/my-lessons/new');
 
@@ -94,6 +96,13 @@ function LessonTable() {
       },
     },
     { key: 'status', title: t('teach.col.status'), render: (_, row) => <PublishState published={row.publishStatus === 1} /> },
+    {
+      key: 'video',
+      title: t('teach.col.video'),
+      render: (_, row) => (
+        <VideoStatesCell lessonId={row.lessonId} videos={videoStates.videosOf(row.lessonId)} reason={videoStates.states?.reason ?? ''} retry={videoStates.retry} />
+      ),
+    },
     { key: 'duration', title: t('teach.col.duration'), render: (_, row) => (row.durationSeconds ? clock(row.durationSeconds) : '—') },
     { key: 'updated', title: t('teach.col.updated'), render: (_, row) => dateTime(row.updateTime) },
     {
