@@ -198,28 +198,22 @@ describe('works-review statistics', () => {
     await context.close();
   });
 
-  it('visitors see the high-quality works and open one', async (ctx) => {
+  it('visitors see the high-quality works and open one', async () => {
+    // The demo's works review has a work decided high-quality at the city level, published as a lesson
+    // (activityReview/demoReview.ts); the review-chain test may add more on the same server.
     const works = await call<{ rows: { title: string; lessonId: string | null }[]; total: number }>(null, 'POST', 'activityWork/getHighQualityWorkPage', { pageNum: 1, pageSize: 12 });
+    expect(works.total).toBeGreaterThan(0);
     const { context, page } = await newPage(browser);
     await open(page, '/resourcesCollect/goodWorkList');
     await page.getByRole('heading', { level: 1, name: '优秀作品' }).waitFor();
     await page.getByRole('search', { name: '筛选优秀作品' }).waitFor();
-    if (works.total === 0) {
-      await page.getByText('暂无优秀作品').waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
-      await context.close();
-      ctx.skip();
-    }
     const cards = page.getByRole('list', { name: '优秀作品' }).getByRole('listitem');
     await cards.filter({ hasText: works.rows[0]!.title }).first().waitFor();
     expect(await cards.count()).toBe(works.rows.length);
     expect(await seriousViolations(page)).toEqual([]);
     // A work opens the catalogue lesson it became.
     const first = works.rows.find((w) => w.lessonId);
-    if (!first) {
-      await context.close();
-      ctx.skip();
-    }
+    expect(first, 'a high-quality work published as a lesson').toBeDefined();
     await cards.filter({ hasText: first!.title }).first().getByRole('link', { name: first!.title }).click();
     await atRoute(page, /goodWorkList\/[^/]+\/1$/);
     await page.getByRole('heading', { level: 1, name: first!.title }).waitFor();

@@ -34,7 +34,8 @@ describe('on-demand lesson page', () => {
       bookName: expect.any(String),
       teacherName: expect.any(String),
       schoolName: expect.any(String),
-      coverUrl: expect.stringMatching(/^\/static\/seed\/lesson-videos\/.+\.jpg$/),
+      // A catalogue lesson's cover, or the activity's for a high-quality work published as a lesson.
+      coverUrl: expect.stringMatching(/^\/static\/seed\/(lesson-videos|banners)\/.+\.jpg$/),
     });
   });
 

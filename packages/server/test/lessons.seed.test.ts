@@ -12,8 +12,10 @@ const h = useHarness();
 
 describe('demo seed', () => {
   it('fills the catalogue at first start', async () => {
-    expect(await count(h, 'SELECT count(*) AS n FROM lessons')).toBe(240);
-    expect(await count(h, 'SELECT count(*) AS n FROM lesson_resources')).toBe(240);
+    // 240 catalogue lessons, and the works review's high-quality work published as a lesson with its video.
+    expect(await count(h, 'SELECT count(*) AS n FROM lessons')).toBe(241);
+    expect(await count(h, 'SELECT count(*) AS n FROM lesson_resources')).toBe(241);
+    expect(await count(h, 'SELECT count(*) AS n FROM lessons WHERE id IN (SELECT published_lesson_id FROM activity_works)')).toBe(1);
     expect(await count(h, 'SELECT count(*) AS n FROM teacher_infos')).toBe(32);
     expect(await count(h, 'SELECT count(*) AS n FROM special_subjects')).toBe(6);
     expect(await count(h, 'SELECT count(*) AS n FROM carousel_images')).toBe(7);
@@ -26,7 +28,7 @@ describe('demo seed', () => {
   it('adds nothing on a later start and moves the live schedule along by whole days', async () => {
     const before = await h.query<{ id: string; live_start_at: string }>(`SELECT id, live_start_at FROM lessons WHERE live_flag = 1 ORDER BY id`);
     await seedCloudLessons(h.db.orm, { demo: true, now: Date.now() });
-    expect(await count(h, 'SELECT count(*) AS n FROM lessons')).toBe(240);
+    expect(await count(h, 'SELECT count(*) AS n FROM lessons')).toBe(241);
     expect(await h.query(`SELECT id, live_start_at FROM lessons WHERE live_flag = 1 ORDER BY id`)).toEqual(before);
     await seedCloudLessons(h.db.orm, { demo: true, now: Date.now() + 3 * 86_400_000 });
     const after = await h.query<{ id: string; live_start_at: string }>(`SELECT id, live_start_at FROM lessons WHERE live_flag = 1 ORDER BY id`);

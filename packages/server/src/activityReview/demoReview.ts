@@ -34,6 +34,7 @@ import { DEMO_ORG_IDS } from '../users/demoSeed.js';
 import { seedRollingActivity } from './demoRolling.js';
 import { DEMO_ASSIGNMENTS, DEMO_REVIEW_ACTIVITY, DEMO_REVIEW_PEOPLE, DEMO_REVIEW_WORKS, demoScores, REVIEWER_ID, TEACHER_ID, type DemoWork } from './demoReviewPlan.js';
 import { shiftDemoWindows } from '../activities/demoWindows.js';
+import { publishExcellentWork } from './publishWork.js';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -192,6 +193,11 @@ async function writeWork(
     items.push({ workId: work.id, item: d.item, fileId: file.fileId, fileName: file.fileName, fileSize: file.size, probe: null, sort: k + 1 });
   }
   await db.insert(activityWorkItems).values(items);
+  // A high-quality decision publishes the work as an excellent lesson of the catalogue (publishWork.ts),
+  // which the 优秀作品 page opens: the demo's one does too.
+  if (work.reviewState === WorkReviewState.EXCELLENT) {
+    await db.transaction((tx) => publishExcellentWork(tx, work.id, activity.auditStartAt + decisions * 6 * HOUR));
+  }
 }
 
 /** Moves the activity's windows along by the whole days since the anchor, keeping it in its audit window. */
