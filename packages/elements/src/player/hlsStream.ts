@@ -46,95 +46,25 @@ export interface Rung {
   level: number;
 }
 
-/** The rungs of a stream's levels, tallest first; of two levels with one name, the one of more bits. */
-export function rungsOf(levels: readonly { width: number; height: number; bitrate: number }[]): Rung[] {
-  const best = new Map<number, { level: number; bitrate: number }>();
-  levels.forEach((level, index) => {
-    const name = Math.min(level.width, level.height);
-    if (!(name > 0)) return;
-    const known = best.get(name);
-    if (!known || level.bitrate > known.bitrate) best.set(name, { level: index, bitrate: level.bitrate });
-  });
-  return [...best.entries()].sort((a, b) => b[0] - a[0]).map(([name, { level }]) => ({ name, level }));
-}
-
 export interface HlsStream {
   rungs: Rung[];
   /** Plays the stream in this media element (whose own sources must be gone). */
   attach(media: HTMLMediaElement): void;
   /** A rung by name, or 0 for the player's own choice. */
   choose(name: number): void;
-  /** The rung playing now (its name), 0 before the first segment. */
-  playing(): number;
   destroy(): void;
 }
 
 export interface StreamEvents {
   /** Playback cannot go on (after hls.js's own retries and one media recovery). */
   onFatal(detail: string): void;
-  /** The rung playing changed (the player's choice or the viewer's). */
-  onRung?(name: number): void;
 }
 
 /**
  * Loads hls.js and the master playlist; resolves once the rungs are known (before any segment), so
  * the quality menu is built with the source. Rejects when the playlist cannot be loaded or parsed.
+ * hls.js and the code that drives it are one lazy chunk (hlsPlayback.ts).
  */
 export async function openHlsStream(url: string, events: StreamEvents): Promise<HlsStream> {
-  const { default: Hls } = await import('hls.js/light');
-  const hls = new Hls({
-    // No rung wider than the player shows (times the pixel ratio): a phone does not fetch 1080p.
-    capLevelToPlayerSize: true,
-    // A lesson is watched, not scrubbed live: a minute ahead rides out a school line's dips.
-    maxBufferLength: 60,
-  });
-  let attached = false;
-  let known = false;
-  let rungs: Rung[] = [];
-  let recovered = false;
-  const nameOf = (level: number) => rungs.find((r) => r.level === level)?.name ?? 0;
-  const manifest = new Promise<void>((resolve, reject) => {
-    hls.once(Hls.Events.MANIFEST_PARSED, (_event, data) => {
-      rungs = rungsOf(data.levels);
-      known = true;
-      resolve();
-    });
-    hls.on(Hls.Events.ERROR, (_event, data) => {
-      if (!data.fatal) return;
-      if (!known) {
-        reject(new Error(data.details));
-        return;
-      }
-      // A decode hiccup is recovered once; anything else (the network after hls.js's retries) ends it.
-      if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !recovered) {
-        recovered = true;
-        hls.recoverMediaError();
-        return;
-      }
-      events.onFatal(data.details);
-    });
-  });
-  hls.on(Hls.Events.LEVEL_SWITCHED, (_event, data) => events.onRung?.(nameOf(data.level)));
-  hls.loadSource(url);
-  try {
-    await manifest;
-  } catch (error) {
-    hls.destroy();
-    throw error;
-  }
-  return {
-    rungs,
-    attach(media) {
-      attached = true;
-      hls.attachMedia(media);
-    },
-    choose(name) {
-      const level = name === 0 ? -1 : (rungs.find((r) => r.name === name)?.level ?? -1);
-      // A chosen rung replaces what is buffered at once; the player's own choice takes over at the next segment.
-      if (attached && level !== -1) hls.currentLevel = level;
-      else hls.loadLevel = level;
-    },
-    playing: () => (hls.currentLevel >= 0 ? nameOf(hls.currentLevel) : 0),
-    destroy: () => hls.destroy(),
-  };
+  return (await import('./hlsPlayback.js')).openHlsStream(url, events);
 }
