@@ -6,7 +6,8 @@ import { launchBrowser, newPage, open } from './support/browser';
 describe('visitor (not logged in)', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    // The full browser: the keyboard's way out of a dialog (Escape) as a reader's Chromium does it.
+    browser = await launchBrowser({ full: true });
   });
   afterAll(async () => {
     await browser?.close();

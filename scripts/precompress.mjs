@@ -13,6 +13,12 @@ const gz = promisify(gzip);
 
 const TEXT = /\.(js|mjs|css|html|svg|json|txt|vtt|wasm|webmanifest)$/;
 const MIN_BYTES = 1024;
+// Brotli's best quality (11) up to 400 KB: every first load (React, antd, the element bundles) and the HLS
+// player, which every pupil watching a lesson fetches. Quality 10 above it, for the large lazy vendor chunks
+// of the editing tools (whiteboard, diagrams, charts, the notice editor, pinyin data): half of quality 11's
+// CPU for files 4–5 % larger, fetched once by the teachers who open those tools and then cached
+// (immutable). Quality 11 on them was most of this step's 46 CPU-s.
+const LARGE_BYTES = 400 * 1024;
 // hanzi-writer's stroke data: ~9,600 small files, each fetched alone; compressing them all at brotli 11
 // would take minutes of every build for a few KB per character.
 const SKIP_DIRS = new Set(['hanzi']);
@@ -36,7 +42,7 @@ export async function precompress(dir) {
       const raw = await readFile(file);
       if (raw.length < MIN_BYTES) return;
       const br = await brotli(raw, {
-        params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+        params: { [constants.BROTLI_PARAM_QUALITY]: raw.length > LARGE_BYTES ? 10 : 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
       });
       if (br.length > raw.length * 0.9) return;
       await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, await gz(raw, { level: 9 }))]);

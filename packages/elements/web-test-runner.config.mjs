@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { esbuildServe } from './test-support/esbuildServe.mjs';
 import { freePort, startReferenceServer } from './test-support/referenceServer.mjs';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH, headlessArgs } from '../../scripts/chromium.mjs';
 import { seedMedia } from './test-support/seedMedia.mjs';
 import { hlsFixtureServe } from './test-support/hlsFixture.mjs';
 import { workerServe } from './test-support/workerServe.mjs';
@@ -31,9 +31,10 @@ export default {
   browsers: [
     chromeLauncher({
       launchOptions: {
-        executablePath: CHROMIUM_PATH,
-        headless: true,
-        args: ['--headless=new', ...CHROMIUM_ARGS],
+        executablePath: TEST_CHROMIUM_PATH,
+        // puppeteer's 'shell' mode for the headless shell (scripts/chromium.mjs), its new headless mode otherwise.
+        headless: headlessArgs(TEST_CHROMIUM_PATH).length ? true : 'shell',
+        args: CHROMIUM_ARGS,
       },
     }),
   ],

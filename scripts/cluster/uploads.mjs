@@ -6,7 +6,7 @@ import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from '../chromium.mjs';
 import { call, login, token } from './http.mjs';
 import { waitFor } from './cluster.mjs';
 
@@ -52,7 +52,7 @@ export const uploadChecks = [
       state.folder = mkdtempSync(join(tmpdir(), 'ds-cluster-files-'));
       state.files = Array.from({ length: FILES }, (_, i) => writePatternFile(state.folder, `作品-${i}.zip`, FILE_MB));
       const { chromium } = await import('playwright-core');
-      const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+      const browser = await chromium.launch({ executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_ARGS });
       try {
         const ticket = (await login(c.nginx.base, 'teacher')).data;
         const context = await browser.newContext({ locale: 'zh-CN' });

@@ -7,7 +7,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../scripts/chromium.mjs';
+import { CHROMIUM_ARGS, TEST_CHROMIUM_PATH, headlessArgs } from '../../../scripts/chromium.mjs';
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 const WORKER_URL = /new URL\(\s*["']([^"']*\.worker[^"']*\.js)["']\s*,\s*import\.meta\.url\s*\)/g;
@@ -44,7 +44,7 @@ const server = createServer(async (req, res) => {
 });
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const base = `http://127.0.0.1:${server.address().port}`;
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless=new', ...CHROMIUM_ARGS] });
+const browser = await chromium.launch({ executablePath: TEST_CHROMIUM_PATH, args: [...headlessArgs(TEST_CHROMIUM_PATH), ...CHROMIUM_ARGS] });
 const bytes = randomBytes(5 * 1024 * 1024 + 123);
 const expected = createHash('md5').update(bytes).digest('hex');
 let failed = 0;

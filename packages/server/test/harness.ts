@@ -62,33 +62,72 @@ export const freshIp = (): string => `10.${process.pid % 250}.${Math.floor(++ipC
 
 /** The migrated and seeded PGlite dump made once per run by test/globalSetup.ts (absent when run alone). */
 function pgliteTemplate(): Blob | undefined {
-  let file = '';
-  try {
-    file = inject('pgliteTemplate');
-  } catch {
-    // Outside vitest's project context (e.g. the global setup itself): start empty.
-  }
+  const file = provided('pgliteTemplate');
   return file ? new Blob([readFileSync(file)]) : undefined;
 }
 
+/** What test/globalSetup.ts handed on, or '' outside vitest's project context (e.g. the global setup itself). */
+function provided(key: 'pgliteTemplate' | 'postgresTemplate'): string {
+  try {
+    return inject(key) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/** The schema of the PostgreSQL template database (test/globalSetup.ts); each copy renames it. */
+export const POSTGRES_TEMPLATE_SCHEMA = 't_template';
+
+/** `url` with its database name replaced by `database`. */
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
 /**
- * A database of its own for one test file: a fresh schema of TEST_DATABASE_URL, or PGlite from the
- * run's dump. `dispose()` closes it and drops the schema.
+ * A database of its own for one test file: PGlite from the run's dump, or on TEST_DATABASE_URL a copy of
+ * the run's migrated and seeded template database, its schema renamed to one of the file's own (the
+ * listeners, locks and notifications of the server are named after it); run alone, a fresh schema of
+ * TEST_DATABASE_URL, migrated and seeded by the server's start. `dispose()` closes it and drops the copy
+ * or the schema.
  */
 export async function openTestDatabase(): Promise<{ db: Database; dispose(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
-  const schemaName = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  const db = await openDatabase(url ? { url, schemaName } : { template: pgliteTemplate() });
+  if (!url) {
+    const db = await openDatabase({ template: pgliteTemplate() });
+    return { db, dispose: () => db.close() };
+  }
+  const schemaName = `t_${randomBytes(6).toString('hex')}`;
+  const template = provided('postgresTemplate');
+  const admin = async <T>(work: (client: pg.Client) => Promise<T>, connectionString = url): Promise<T> => {
+    const client = new pg.Client({ connectionString });
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      await client.end();
+    }
+  };
+  if (template) {
+    const copy = withDatabase(url, schemaName);
+    await admin((client) => client.query(`CREATE DATABASE "${schemaName}" TEMPLATE "${template}"`));
+    await admin((client) => client.query(`ALTER SCHEMA "${POSTGRES_TEMPLATE_SCHEMA}" RENAME TO "${schemaName}"`), copy);
+    const db = await openDatabase({ url: copy, schemaName });
+    return {
+      db,
+      async dispose() {
+        await db.close();
+        await admin((client) => client.query(`DROP DATABASE IF EXISTS "${schemaName}" WITH (FORCE)`));
+      },
+    };
+  }
+  const db = await openDatabase({ url, schemaName });
   return {
     db,
     async dispose() {
       await db.close();
-      if (url && schemaName) {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`);
-        await client.end();
-      }
+      await admin((client) => client.query(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`));
     },
   };
 }

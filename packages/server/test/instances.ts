@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type LoginLimits } from '../src/app.js';
 import type { Settings } from '../src/settings.js';
 import { openDatabase, type Database } from '../src/db/database.js';
-import { testKeys, type Answer, type CallOptions, type Harness } from './harness.js';
+import { testKeys, withDatabase, type Answer, type CallOptions, type Harness } from './harness.js';
 
 export interface Instance {
   app: FastifyInstance;
@@ -25,8 +25,9 @@ export async function startSecondInstance(h: Harness, deploySecret: string, limi
   const url = process.env.TEST_DATABASE_URL;
   let db = h.db;
   if (url) {
-    const [{ schema }] = (await h.query<{ schema: string }>('SELECT current_schema() AS schema')) as [{ schema: string }];
-    db = await openDatabase({ url, schemaName: schema });
+    // The harness's own database (a copy of the run's template) and schema.
+    const [{ database, schema }] = (await h.query<{ database: string; schema: string }>('SELECT current_database() AS database, current_schema() AS schema')) as [{ database: string; schema: string }];
+    db = await openDatabase({ url: withDatabase(url, database), schemaName: schema });
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ds-server-second-'));
   const app = await buildApp({
