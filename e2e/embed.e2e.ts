@@ -76,6 +76,13 @@ describe('<ds-lesson-player> embedded in a bureau page', () => {
       await held;
       await route.continue();
     });
+    // The video's bytes (a progressive file, or an HLS ladder's playlists and segments once the lesson is
+    // transcoded, which hls.js then plays from a blob: address of the page's own origin) come from the platform.
+    const media: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith('http')) return;
+      if (request.resourceType() === 'media' || /\.(mp4|m3u8|ts|m4s)(\?|$)/.test(new URL(request.url()).pathname)) media.push(request.url());
+    });
     await page.goto(`${bureauUrl()}/player.html?lesson=${lesson.lessonId}`);
     // The cover names the video it plays (a lesson's first video may have a title of its own).
     const play = page.getByRole('button', { name: /^播放《.+》$/ });
@@ -85,8 +92,8 @@ describe('<ds-lesson-player> embedded in a bureau page', () => {
     // Plyr's video: a lesson without a cover also shows its poster frame as a <video> (seeked to 1 s).
     await expect.poll(() => page.evaluate(() => document.querySelector('ds-lesson-player')?.shadowRoot?.querySelector<HTMLVideoElement>('.plyr video')?.currentTime ?? 0), { timeout: 20_000 }).toBeGreaterThan(0.5);
     await expect.poll(() => page.evaluate(() => document.body.dataset.played)).toBe('yes');
-    const src = await page.evaluate(() => document.querySelector('ds-lesson-player')?.shadowRoot?.querySelector<HTMLVideoElement>('.plyr video')?.currentSrc ?? '');
-    expect(new URL(src).origin).toBe(new URL(baseUrl()).origin);
+    expect(media.length).toBeGreaterThan(0);
+    expect(media.map((url) => new URL(url).origin)).toEqual(media.map(() => new URL(baseUrl()).origin));
     await context.close();
   });
 });
