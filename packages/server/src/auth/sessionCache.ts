@@ -74,6 +74,8 @@ export class SessionCache implements MeasuredCache {
 
   private drop(matches: (key: string, session: Session) => boolean): void {
     this.generation += 1;
+    // Expired entries are never answered, but the iteration below skips them and the size counts them.
+    this.entries.purgeStale();
     if (this.entries.size === 0) return;
     const doomed: string[] = [];
     for (const [key, session] of this.entries.entries()) if (matches(key, session)) doomed.push(key);
@@ -86,6 +88,7 @@ export class SessionCache implements MeasuredCache {
   }
 
   stats(): CacheStats {
+    this.entries.purgeStale();
     return {
       entries: this.entries.size,
       bytes: this.entries.calculatedSize,

@@ -40,6 +40,7 @@ export class CountCache implements MeasuredCache {
   }
 
   stats(): CacheStats {
+    this.entries.purgeStale(); // the size counts expired entries until they are purged
     return { entries: this.entries.size, bytes: this.entries.calculatedSize, maxEntries: MAX_ENTRIES, maxBytes: MAX_BYTES };
   }
 }

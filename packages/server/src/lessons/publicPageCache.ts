@@ -38,6 +38,7 @@ export class PublicPageCache implements MeasuredCache {
   }
 
   stats(): CacheStats {
+    this.entries.purgeStale(); // the size counts expired entries until they are purged
     return { entries: this.entries.size, bytes: this.entries.calculatedSize, maxEntries: this.maxEntries, maxBytes: this.maxBytes };
   }
 

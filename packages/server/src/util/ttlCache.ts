@@ -62,6 +62,7 @@ export class TtlCache<V> implements MeasuredCache {
   }
 
   stats(): CacheStats {
+    this.entries.purgeStale(); // the size counts expired entries until they are purged
     return { entries: this.entries.size, bytes: this.entries.calculatedSize, maxEntries: this.maxEntries, maxBytes: this.maxBytes };
   }
 }
