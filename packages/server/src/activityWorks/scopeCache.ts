@@ -7,7 +7,7 @@
  * concurrent misses share one read.
  */
 import { LRUCache } from 'lru-cache';
-import { keyBytes, type CacheStats, type MeasuredCache } from '../util/cacheStats.js';
+import { keyBytes, lruStats, type CacheStats, type MeasuredCache } from '../util/cacheStats.js';
 import type { TreeTemplate } from './treeTemplate.js';
 
 const MAX_ENTRIES = 200;
@@ -42,7 +42,6 @@ export class ScopeNodeCache implements MeasuredCache {
   }
 
   stats(): CacheStats {
-    this.entries.purgeStale(); // the size counts expired entries until they are purged
-    return { entries: this.entries.size, bytes: this.entries.calculatedSize, maxEntries: MAX_ENTRIES, maxBytes: MAX_BYTES };
+    return lruStats(this.entries, MAX_ENTRIES, MAX_BYTES);
   }
 }

@@ -11,7 +11,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { InvalidationBus } from '../cache/invalidationBus.js';
-import { keyBytes, valueBytes, type CacheStats, type MeasuredCache } from '../util/cacheStats.js';
+import { keyBytes, lruStats, valueBytes, type CacheStats, type MeasuredCache } from '../util/cacheStats.js';
 import type { RoleRow, UserRow, UsersRepo } from '../users/usersRepo.js';
 import { sha256, type TokenRow, type TokenService } from './tokenService.js';
 
@@ -74,8 +74,6 @@ export class SessionCache implements MeasuredCache {
 
   private drop(matches: (key: string, session: Session) => boolean): void {
     this.generation += 1;
-    // Expired entries are never answered, but the iteration below skips them and the size counts them.
-    this.entries.purgeStale();
     if (this.entries.size === 0) return;
     const doomed: string[] = [];
     for (const [key, session] of this.entries.entries()) if (matches(key, session)) doomed.push(key);
@@ -88,12 +86,6 @@ export class SessionCache implements MeasuredCache {
   }
 
   stats(): CacheStats {
-    this.entries.purgeStale();
-    return {
-      entries: this.entries.size,
-      bytes: this.entries.calculatedSize,
-      maxEntries: SESSION_CACHE_MAX_ENTRIES,
-      maxBytes: SESSION_CACHE_MAX_BYTES,
-    };
+    return lruStats(this.entries, SESSION_CACHE_MAX_ENTRIES, SESSION_CACHE_MAX_BYTES);
   }
 }

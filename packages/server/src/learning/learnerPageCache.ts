@@ -15,7 +15,7 @@
 import { LRUCache } from 'lru-cache';
 import type { InvalidationBus } from '../cache/invalidationBus.js';
 import { sharedDrop, type SharedDrop } from '../cache/sharedDrop.js';
-import { keyBytes, type CacheStats, type MeasuredCache } from '../util/cacheStats.js';
+import { keyBytes, lruStats, type CacheStats, type MeasuredCache } from '../util/cacheStats.js';
 
 export const LEARNER_PAGE_CACHE_MS = 5_000;
 export const LEARNER_PAGE_TOPIC = 'learner';
@@ -66,8 +66,7 @@ export class LearnerPageCache implements MeasuredCache {
   }
 
   stats(): CacheStats {
-    this.entries.purgeStale(); // the size counts expired entries until they are purged
-    return { entries: this.entries.size, bytes: this.entries.calculatedSize, maxEntries: this.maxEntries, maxBytes: this.maxBytes };
+    return lruStats(this.entries, this.maxEntries, this.maxBytes);
   }
 
   /** What a load must see unchanged to be kept: drops of everyone, and of this user. */

@@ -6,7 +6,7 @@
  * after an edit, are never cached. Bounded by entries and by the bytes of their keys.
  */
 import { LRUCache } from 'lru-cache';
-import { keyBytes, type CacheStats, type MeasuredCache } from '../util/cacheStats.js';
+import { keyBytes, lruStats, type CacheStats, type MeasuredCache } from '../util/cacheStats.js';
 
 export const CACHE_MIN_TOTAL = 10_000;
 export const CACHE_TTL_MS = 5_000;
@@ -40,7 +40,6 @@ export class CountCache implements MeasuredCache {
   }
 
   stats(): CacheStats {
-    this.entries.purgeStale(); // the size counts expired entries until they are purged
-    return { entries: this.entries.size, bytes: this.entries.calculatedSize, maxEntries: MAX_ENTRIES, maxBytes: MAX_BYTES };
+    return lruStats(this.entries, MAX_ENTRIES, MAX_BYTES);
   }
 }

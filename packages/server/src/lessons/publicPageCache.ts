@@ -15,7 +15,7 @@
  *   first, so no sequence of requests can make the cache outgrow `maxBytes`.
  */
 import { LRUCache } from 'lru-cache';
-import { keyBytes, type CacheStats, type MeasuredCache } from '../util/cacheStats.js';
+import { keyBytes, lruStats, type CacheStats, type MeasuredCache } from '../util/cacheStats.js';
 
 export const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
@@ -38,8 +38,7 @@ export class PublicPageCache implements MeasuredCache {
   }
 
   stats(): CacheStats {
-    this.entries.purgeStale(); // the size counts expired entries until they are purged
-    return { entries: this.entries.size, bytes: this.entries.calculatedSize, maxEntries: this.maxEntries, maxBytes: this.maxBytes };
+    return lruStats(this.entries, this.maxEntries, this.maxBytes);
   }
 
   get(key: string, load: () => Promise<unknown>): Promise<Buffer> {

@@ -15,7 +15,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { InvalidationBus } from '../cache/invalidationBus.js';
-import { keyBytes, valueBytes, type CacheStats, type MeasuredCache } from '../util/cacheStats.js';
+import { keyBytes, lruStats, valueBytes, type CacheStats, type MeasuredCache } from '../util/cacheStats.js';
 import type { ActivityRow } from '../activities/activityAccess.js';
 
 export const ACTIVITY_CACHE_TTL_MS = 60_000;
@@ -74,7 +74,6 @@ export class ManagedActivities implements MeasuredCache {
   }
 
   stats(): CacheStats {
-    this.entries.purgeStale(); // the size counts expired entries until they are purged
-    return { entries: this.entries.size, bytes: this.entries.calculatedSize, maxEntries: MAX_ENTRIES, maxBytes: MAX_BYTES };
+    return lruStats(this.entries, MAX_ENTRIES, MAX_BYTES);
   }
 }

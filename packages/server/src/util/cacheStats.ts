@@ -29,3 +29,12 @@ export function valueBytes(value: unknown): number {
     return 1024;
   }
 }
+
+/**
+ * The stats of a cache kept in an lru-cache with a time to live: its `size` counts entries past their
+ * time until they are purged (they are never answered), so they are purged first.
+ */
+export function lruStats(entries: { purgeStale(): boolean; readonly size: number; readonly calculatedSize: number }, maxEntries: number, maxBytes: number): CacheStats {
+  entries.purgeStale();
+  return { entries: entries.size, bytes: entries.calculatedSize, maxEntries, maxBytes };
+}

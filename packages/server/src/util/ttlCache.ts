@@ -6,7 +6,7 @@
  * entries go first).
  */
 import { LRUCache } from 'lru-cache';
-import { keyBytes, valueBytes, type CacheStats, type MeasuredCache } from './cacheStats.js';
+import { keyBytes, lruStats, valueBytes, type CacheStats, type MeasuredCache } from './cacheStats.js';
 
 interface Entry<V> {
   value: Promise<V>;
@@ -62,7 +62,6 @@ export class TtlCache<V> implements MeasuredCache {
   }
 
   stats(): CacheStats {
-    this.entries.purgeStale(); // the size counts expired entries until they are purged
-    return { entries: this.entries.size, bytes: this.entries.calculatedSize, maxEntries: this.maxEntries, maxBytes: this.maxBytes };
+    return lruStats(this.entries, this.maxEntries, this.maxBytes);
   }
 }
