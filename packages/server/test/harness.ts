@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/database.js';
+import { limitsFromEnv } from '../src/settings.js';
 import { generateRsaKeys, type RsaKeys } from '../src/auth/rsaKeys.js';
 
 export const DEMO_PASSWORD = 'Ds@123456';
@@ -153,6 +154,10 @@ export async function startHarness(options: Omit<BuildOptions, 'db' | 'now'> = {
       // No transcoding unless a file asks for it (test/video.upload.test.ts): a server per file would
       // otherwise look for ffmpeg and run a worker that no other file needs.
       video: { transcode: false, concurrency: 0 },
+      // Idle keep-alive connections are kept longer than a test process can stall: a test that builds a
+      // 20 MB form synchronously on a loaded machine can otherwise send it on a connection the server
+      // closed meanwhile (undici does not retry a POST; a browser retries such a request itself).
+      limits: { ...limitsFromEnv(), keepAliveTimeoutMs: 60_000 },
       ...options.settings,
     },
   });
