@@ -49,6 +49,8 @@ export interface Harness {
   base: string;
   dataDir: string;
   advance(ms: number): void;
+  /** Stops the server's clock where it is (only `advance` moves it) until the returned function is called. */
+  freeze(): () => void;
   encrypt(password: string, publicKeyPem?: string): string;
   call<T = any>(method: string, url: string, options?: CallOptions): Promise<Answer<T>>;
   login(username: string, password?: string, ip?: string, extra?: Record<string, unknown>): Promise<Answer<LoginAnswer>>;
@@ -137,12 +139,13 @@ export async function startHarness(options: Omit<BuildOptions, 'db' | 'now'> = {
   const { db, dispose } = await openTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ds-server-test-'));
   let offset = 0;
+  let frozenAt: number | undefined;
   const keys = options.keys ?? testKeys();
   const app = await buildApp({
     ...options,
     db,
     keys,
-    now: () => Date.now() + offset,
+    now: () => (frozenAt ?? Date.now()) + offset,
     logger: options.logger ?? false,
     seedDemo: true,
     settings: {
@@ -195,6 +198,13 @@ export async function startHarness(options: Omit<BuildOptions, 'db' | 'now'> = {
     dataDir,
     advance: (ms) => {
       offset += ms;
+    },
+    freeze: () => {
+      frozenAt = Date.now();
+      return () => {
+        offset += frozenAt! - Date.now();
+        frozenAt = undefined;
+      };
     },
     encrypt,
     call,
