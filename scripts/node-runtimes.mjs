@@ -29,36 +29,3 @@ export function nodeRuntime(version) {
   renameSync(work, dir);
   return bin;
 }
-
-/**
- * The server's test files that run again on the other Node lines (docs/testing.md, "Other Node lines"):
- * the unit tests under src/ and seed/, and one file for each thing that changes between Node lines — the
- * HTTP server's timeouts and aborted requests (http, clientAbort, slowClients), streams and the file system
- * under uploads and fetch (files.upload, files.abort, files.s3), crypto (login: RSA without padding and
- * scrypt in a worker thread; tokens: HMAC tickets), child processes and signals (shutdown.process; cli:
- * the built server started as `npm start` does), native and WebAssembly modules (imageVariants: sharp;
- * every file opens PGlite; src/db/pgliteDisk: PGlite's fsync on the disk), the workbook streams and the
- * bounded unzip in a child process (workbooks.read, teachers.importLimits, reviewStats.exports), zlib
- * (captcha: its PNG) and readiness (health.ready). The other server files test the product's rules over
- * the same APIs, and run once, on the tools' Node line.
- */
-export const NODE_LINE_SERVER_FILES = [
-  'src/',
-  'seed/',
-  'test/http.test.ts',
-  'test/clientAbort.test.ts',
-  'test/slowClients.test.ts',
-  'test/files.upload.test.ts',
-  'test/files.abort.test.ts',
-  'test/files.s3.test.ts',
-  'test/login.test.ts',
-  'test/tokens.test.ts',
-  'test/shutdown.process.test.ts',
-  'test/cli.test.ts',
-  'test/imageVariants.test.ts',
-  'test/workbooks.read.test.ts',
-  'test/teachers.importLimits.test.ts',
-  'test/reviewStats.exports.test.ts',
-  'test/captcha.test.ts',
-  'test/health.ready.test.ts',
-];

@@ -12,7 +12,7 @@ import { createWriteStream, mkdirSync, readFileSync, existsSync, rmSync } from '
 import { join, relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { root } from './build-steps.mjs';
-import { NODE_RUNTIMES, nodeRuntime, NODE_LINE_SERVER_FILES } from './node-runtimes.mjs';
+import { NODE_RUNTIMES, nodeRuntime } from './node-runtimes.mjs';
 
 const results = join(root, '.tmp/test-results');
 rmSync(results, { recursive: true, force: true });
@@ -30,18 +30,30 @@ const faults = (name) => ['npm', ['run', 'test:faults', '--silent', '--', '--rep
 // two workers, waits for a slot after the lint). `needs`:
 // suites that must have ended first (the build, for everything that starts the built server or opens
 // the built portal).
-const oneWorker = { SERVER_TEST_WORKERS: '1' };
-/** One suite per other Node line (none when TEST_NODE_RUNTIMES=none). */
-const nodeLines = (suite) => (process.env.TEST_NODE_RUNTIMES === 'none' ? [] : NODE_RUNTIMES).map((version) => suite(version, version.split('.')[0]));
+/** The other supported Node lines (none when TEST_NODE_RUNTIMES=none: everything on the machine's Node). */
+const otherLines = process.env.TEST_NODE_RUNTIMES === 'none' ? [] : NODE_RUNTIMES;
+/** One suite per other Node line. */
+const nodeLines = (suite) => otherLines.map((version) => suite(version, version.split('.')[0]));
+/**
+ * A suite on the `index`th other Node line: its name says which, and `node` makes npx, vitest and every
+ * `node` the tests start resolve to it. The machine's own line when there is none.
+ */
+const onLine = (index, name, database, suite) => {
+  const version = otherLines[index];
+  return version ? { ...suite, name: `${name} (${database}, Node ${version.split('.')[0]})`, node: version } : { ...suite, name: `${name} (${database})` };
+};
 const suites = [
   { name: 'build', run: ['node', ['scripts/build.mjs']] },
-  { name: 'server (PGlite)', run: vitest('server-pglite', 'packages/server'), env: { TEST_DATABASE_URL: '' } },
+  // The two server suites run on the other supported Node lines, one each (docs/testing.md, "Node
+  // lines"): every server test on each line, and the machine's line runs the built server in the
+  // browser, fault and cluster suites.
+  onLine(0, 'server', 'PGlite', { run: vitest('server-pglite', 'packages/server'), env: { TEST_DATABASE_URL: '' } }),
   { name: 'typecheck', run: ['npm', ['run', 'typecheck', '--silent']] },
   { name: 'lint', run: ['npm', ['run', 'lint', '--silent']] },
   { name: 'end to end (Chromium)', run: vitest('e2e', '.', ['--config', 'e2e/vitest.config.ts']), needs: ['build'] },
   // Video encoding (src/video) is tested once, in the PGlite run: it neither reads the database nor leans
   // on what differs between Node lines, and it is the suite's costliest CPU (docs/testing.md).
-  pg && { name: 'server (PostgreSQL)', run: vitest('server-postgres', 'packages/server'), env: { TEST_DATABASE_URL: pg, VIDEO_ENCODE_TESTS: '0' } },
+  pg && onLine(1, 'server', 'PostgreSQL', { run: vitest('server-postgres', 'packages/server'), env: { TEST_DATABASE_URL: pg, VIDEO_ENCODE_TESTS: '0' } }),
   // The fault suite builds its own copy of the server (test/faults/globalSetup.ts).
   // Ten SIGKILLs during uploads on each database (FAULT_RUNS); the embedded database's own crash loops
   // are embeddedCrash.test.ts's.
@@ -53,10 +65,8 @@ const suites = [
   // Every built story opened in Chromium: it renders the state it names (play functions included).
   { name: 'storybook stories (Chromium)', run: ['node', ['packages/elements/test-support/storySmoke.mjs']], needs: ['storybook build'] },
   pg && { name: 'faults (PostgreSQL)', run: faults('faults-postgres'), env: { TEST_DATABASE_URL: pg, FAULT_RUNS: process.env.FAULT_RUNS || '10' } },
-  // The Node-facing suites again on each supported LTS line (TEST_NODE_RUNTIMES=none skips them locally):
-  // the server's files that lean on what differs between Node lines (docs/testing.md, "Other Node
-  // lines"), one file at a time, and the SDK's units whole. The portal runs in browsers, not on Node.
-  ...nodeLines((version, major) => ({ name: `server (PGlite, Node ${major})`, run: vitest(`server-node${major}`, 'packages/server', NODE_LINE_SERVER_FILES), env: { TEST_DATABASE_URL: '', VIDEO_ENCODE_TESTS: '0', ...oneWorker }, node: version })),
+  // The SDK's units again on each other supported line (TEST_NODE_RUNTIMES=none skips them locally).
+  // The portal runs in browsers, not on Node.
   { name: 'sdk unit', run: vitest('sdk', 'packages/sdk') },
   { name: 'portal unit', run: vitest('portal', '.', ['--config', 'packages/portal/vitest.config.ts']) },
   ...nodeLines((version, major) => ({ name: `sdk unit (Node ${major})`, run: vitest(`sdk-node${major}`, 'packages/sdk'), node: version })),

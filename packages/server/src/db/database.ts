@@ -80,9 +80,17 @@ function gatedClient(client: PGlite, gate: FairGate): PGlite {
   return gated as PGlite;
 }
 
+/**
+ * An in-memory PGlite is a test's database, a few megabytes of data: a 16 MB buffer pool instead of
+ * PostgreSQL's 128 MB, which every start sets up (half of the CPU of starting from a template).
+ */
+const IN_MEMORY_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 async function openPglite(dataDir?: string, template?: Blob): Promise<Database> {
   if (dataDir && template) throw new Error('a PGlite template is for in-memory databases only');
-  const client = dataDir ? await openDurablePglite(dataDir) : await PGlite.create(template ? { loadDataDir: template } : {});
+  const client = dataDir
+    ? await openDurablePglite(dataDir)
+    : await PGlite.create({ startParams: IN_MEMORY_START_PARAMS, ...(template ? { loadDataDir: template } : {}) });
   const gate = new FairGate({ capacity: 1 });
   const gated = gatedClient(client, gate);
   const orm = drizzlePglite({ client: gated, schema }) as unknown as Orm;
