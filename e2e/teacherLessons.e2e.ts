@@ -1,7 +1,7 @@
 /**
  * A teacher uploads a lesson on the portal: 智慧教学 → 上传课程, the curriculum, an H.264 video through
  * the uploader, save, the lesson plays on its detail page and is listed in 我的课程 as unpublished, its
- * video transcoded (视频处理 已完成).
+ * video transcoded (视频处理 已完成, in 我的课程 and in the back-office's 点播课管理).
  * The same video in a second lesson is instant (秒传). A lesson with study records is not deleted
  * (2810137, shown as a warning); one without is. Students get neither the screens nor the calls.
  */
@@ -151,6 +151,14 @@ describe('teacher lessons on the portal', () => {
     // 视频处理: the server transcodes the upload (one 360p rung of a 10 s clip) and the row says so
     // without the page being loaded again: the screen reads the states while a video is on its way.
     await row.locator('.ds-teach-video-state--done', { hasText: '已完成' }).waitFor({ timeout: 90_000 });
+    // The administrators see the same state in 点播课管理 (管理后台), beside the button that publishes it.
+    const admin = await newPage(browser);
+    await loginAs(admin.page, 'admin');
+    await open(admin.page, `/management/type=broadcast?keyword=${encodeURIComponent(title)}`);
+    const managed = admin.page.getByRole('row').filter({ hasText: title });
+    await managed.locator('.ds-teach-video-state--done', { hasText: '已完成' }).waitFor({ timeout: 20_000 });
+    await managed.getByRole('button', { name: '发布', exact: true }).waitFor();
+    await admin.context.close();
 
     // The same video in a second lesson: 秒传, no chunk sent.
     await page.getByRole('button', { name: '上传课程' }).first().click();

@@ -101,6 +101,27 @@ describe('视频处理 of a lesson on a server that queues uploads', () => {
     expect((await states(await h.token('student'))).status).toBe(403);
     expect((await h.call('POST', STATES, { body: { lessonIds: [lessonId] } })).status).toBe(4010001);
   });
+
+  it('stops transcoding an upload once the last lesson showing it is deleted, and queues it again when a lesson shows it again', async () => {
+    const jobs = h.app.ctx.files!.videos.jobs;
+    const answer = await uploadWhole(h, teacher, mp4(5), '练习.mp4', CHUNK);
+    const fileInfoId = String(answer.data.fileInfoId);
+    const [{ sha }] = (await h.query<{ sha: string }>('SELECT content_sha256 AS sha FROM file_infos WHERE id = $1', [Number(fileInfoId)])) as [{ sha: string }];
+    const resources = [{ title: '练习', fileInfoId, durationSeconds: 60 }];
+    const first = await createLesson(h, teacher, { resources });
+    const second = await createLesson(h, teacher, { resources });
+    const remove = (id: string) => h.call('DELETE', `/cloudSchool/v1/cloudLesson/deleteLesson?lessonId=${id}`, { token: teacher });
+    expect((await remove(first.lessonId)).status).toBe(200);
+    // Another lesson still shows it.
+    expect((await jobs.get(sha))?.state).toBe('queued');
+    expect((await remove(second.lessonId)).status).toBe(200);
+    expect((await jobs.get(sha))?.state).toBe('cancelled');
+    // The teacher's upload stays theirs: a lesson saved with it again has it queued again.
+    const third = await createLesson(h, teacher, { resources });
+    expect(await jobs.get(sha)).toMatchObject({ state: 'queued', attempts: 0 });
+    const again = await h.call<any>('POST', STATES, { token: teacher, body: { lessonIds: [third.lessonId] } });
+    expect(again.data.lessons[0].videos).toEqual([expect.objectContaining({ title: '练习', state: 'queued' })]);
+  });
 });
 
 describe('视频处理 on a server that does not transcode', () => {

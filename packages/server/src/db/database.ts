@@ -25,6 +25,11 @@ export interface ScriptRunner {
 
 export interface Database {
   kind: 'pglite' | 'postgres';
+  /**
+   * PGlite in a data folder: this process is the only one over the database (it holds the folder's
+   * lock), so whatever another process left marked as running died with it.
+   */
+  sole?: boolean;
   orm: Orm;
   /** Runs `fn` inside one transaction on one connection (BEGIN/COMMIT, rollback on throw). */
   script<T>(fn: (runner: ScriptRunner) => Promise<T>): Promise<T>;
@@ -97,6 +102,7 @@ async function openPglite(dataDir?: string, template?: Blob): Promise<Database> 
   let closed = false;
   return {
     kind: 'pglite',
+    sole: !!dataDir,
     orm,
     script: (fn) =>
       gated.transaction((tx) =>

@@ -21,7 +21,7 @@ import { lessonAudits } from './lessonAudit.js';
 import { managed } from '../management/access.js';
 import { filterBody, filterProps, lessonIdBody, lessonIdQuery, lessonIdsBody, saveSchema, type LessonFilter, type SaveInput } from './lessonSchemas.js';
 import { heavy } from '../http/heavyRoutes.js';
-import { lessonVideoStates, retryLessonVideo } from './lessonVideos.js';
+import { cancelUnusedVideos, lessonUploadContents, lessonVideoStates, requeueLessonVideos, retryLessonVideo } from './lessonVideos.js';
 
 export async function lessonManageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const db = ctx.db.orm;
@@ -102,6 +102,7 @@ export async function lessonManageRoutes(app: FastifyInstance, ctx: AppContext):
   // A teacher's own save is their everyday work; an administrator's save of a teacher's lesson is audited.
   app.post<{ Body: SaveInput }>(`${CLOUD_LESSON}/save`, { ...teacher, config: { audit: audits.save }, schema: { body: saveSchema } }, async (request) => {
     const id = await saveLesson(ctx, request.auth!, request.body);
+    await requeueLessonVideos(ctx, id).catch((error: unknown) => request.log.warn({ err: error }, '课程已保存，但其视频未能重新加入转码队列'));
     return ok(await queries.detail(id), localeOf(request));
   });
 
@@ -137,7 +138,10 @@ export async function lessonManageRoutes(app: FastifyInstance, ctx: AppContext):
     `${CLOUD_LESSON}/deleteLesson`,
     { ...teacher, config: { audit: deleteAudit }, schema: { querystring: lessonIdQuery } },
     async (request) => {
+      const uploads = await lessonUploadContents(ctx.db.orm, request.query.lessonId);
       await deleteLesson(ctx, request.auth!, request.query.lessonId);
+      // Nothing plays an upload no lesson shows: its transcoding stops (docs/video.md, "Deleting a lesson").
+      await cancelUnusedVideos(ctx, uploads).catch((error: unknown) => request.log.warn({ err: error }, '课程已删除，但其视频的转码未能取消'));
       return ok({ lessonId: request.query.lessonId, deleted: true }, localeOf(request));
     },
   );

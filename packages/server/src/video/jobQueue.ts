@@ -64,6 +64,11 @@ function fromRaw(r: Record<string, unknown>): VideoJob {
   };
 }
 
+const stoppedTooOften = {
+  errorZh: `转码进程多次中断（${MAX_ATTEMPTS} 次），已停止重试`,
+  errorEn: `the transcoding process stopped ${MAX_ATTEMPTS} times; no more retries`,
+};
+
 export class VideoJobs {
   constructor(
     private readonly db: Database,
@@ -108,8 +113,7 @@ export class VideoJobs {
         state: 'failed',
         leaseOwner: null,
         leaseUntil: null,
-        errorZh: `转码进程多次中断（${MAX_ATTEMPTS} 次），已停止重试`,
-        errorEn: `the transcoding process stopped ${MAX_ATTEMPTS} times; no more retries`,
+        ...stoppedTooOften,
         updatedAt: now,
         finishedAt: now,
       })
@@ -196,6 +200,26 @@ export class VideoJobs {
     await this.notify();
   }
 
+  /**
+   * Every running job back to the queue at once, its killed attempt counted: for a process that knows no
+   * other can hold a lease (the embedded database, whose folder it has locked), so that the jobs of a
+   * process that died resume at its restart instead of once their leases lapse.
+   */
+  async releaseAll(): Promise<number> {
+    const now = this.now();
+    // A job whose passes ended with the process each time (one that kills it) is not tried again.
+    await this.db.orm
+      .update(videoJobs)
+      .set({ state: 'failed', leaseOwner: null, leaseUntil: null, ...stoppedTooOften, updatedAt: now, finishedAt: now })
+      .where(and(eq(videoJobs.state, 'running'), sql`${videoJobs.attempts} >= ${MAX_ATTEMPTS}`));
+    const changed = await this.db.orm
+      .update(videoJobs)
+      .set({ state: 'queued', leaseOwner: null, leaseUntil: null, runAfter: now, updatedAt: now })
+      .where(eq(videoJobs.state, 'running'))
+      .returning({ sha: videoJobs.contentSha256 });
+    return changed.length;
+  }
+
   /** Stops a queued or running job (its lesson or file was deleted); a running worker stops at its next heartbeat. */
   async cancel(contentSha256: string): Promise<boolean> {
     const now = this.now();
@@ -204,6 +228,8 @@ export class VideoJobs {
       .set({ state: 'cancelled', leaseOwner: null, leaseUntil: null, updatedAt: now, finishedAt: now })
       .where(and(eq(videoJobs.contentSha256, contentSha256), inArray(videoJobs.state, ['queued', 'running'])))
       .returning({ sha: videoJobs.contentSha256 });
+    // The instance running it hears of it at once (worker.ts), not at its next heartbeat.
+    if (changed.length > 0) await this.notify();
     return changed.length > 0;
   }
 

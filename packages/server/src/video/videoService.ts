@@ -52,6 +52,11 @@ export interface VideoServiceDeps {
 
 export async function startVideoService(deps: VideoServiceDeps): Promise<VideoService> {
   const jobs = new VideoJobs(deps.db, deps.now);
+  // The embedded database after a crash: the jobs the dead process ran are this one's to resume now.
+  if (deps.db.sole) {
+    const resumed = await jobs.releaseAll();
+    if (resumed > 0) deps.log(`上次运行中断的 ${resumed} 个转码任务已重新排队`);
+  }
   const settings = deps.settings ?? { transcode: false, concurrency: 0 };
   let unavailable: VideoService['unavailable'] = settings.transcode ? null : OFF;
   let worker: VideoWorker | null = null;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../test/harness.js';
 import type { Database } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
-import { fileContents } from '../db/schema.js';
+import { fileContents, videoJobs } from '../db/schema.js';
 import { eq } from 'drizzle-orm';
 import { MAX_ATTEMPTS, VideoJobs } from './jobQueue.js';
 import { startVideoWorker, type JobRunner, type VideoWorker } from './worker.js';
@@ -153,6 +153,21 @@ describe('video job queue and worker (PGlite, or TEST_DATABASE_URL)', { timeout:
     await w.stop();
   });
 
+  it('stops a cancelled job at once, not at its next heartbeat: the queue tells every worker', async () => {
+    const jobs = new VideoJobs(db, now);
+    const sha = await content();
+    await jobs.enqueue(sha, 'a.mp4');
+    const r = controlledRunner();
+    // Heartbeats far apart: only the queue's notification can stop the job within the wait below.
+    const w = startVideoWorker({ db, jobs: new VideoJobs(db, now), run: r.run, concurrency: 1, leaseMs: 600_000, heartbeatMs: 300_000, pollMs: 50, now });
+    workers.push(w);
+    await until(() => r.gates.has(sha));
+    expect(await jobs.cancel(sha)).toBe(true);
+    await until(() => !r.gates.has(sha), 30_000);
+    expect((await jobs.get(sha))?.state).toBe('cancelled');
+    await w.stop();
+  });
+
   it('fails an unreadable file at once and retries other failures until the attempts are used', async () => {
     const jobs = new VideoJobs(db, now);
     const bad = await content();
@@ -193,5 +208,27 @@ describe('video job queue and worker (PGlite, or TEST_DATABASE_URL)', { timeout:
     r2.release(sha);
     await until(async () => (await jobs.get(sha))?.state === 'done');
     await w2.stop();
+  });
+
+  it('puts the jobs a dead process ran back at once for the sole process over an embedded database, failing one that ended it too often', async () => {
+    const jobs = new VideoJobs(db, now);
+    const [once, often] = [await content(), await content()];
+    await jobs.enqueue(once, 'a.mp4');
+    await jobs.enqueue(often, 'b.mp4');
+    // As a process killed during their passes left them: running, under its lease.
+    const held = { state: 'running', leaseOwner: 'dead-process#0', leaseUntil: now() + 60_000 } as const;
+    await db.orm.update(videoJobs).set({ ...held, attempts: 1 }).where(eq(videoJobs.contentSha256, once));
+    await db.orm.update(videoJobs).set({ ...held, attempts: MAX_ATTEMPTS }).where(eq(videoJobs.contentSha256, often));
+    expect(await jobs.releaseAll()).toBeGreaterThanOrEqual(1);
+    expect(await jobs.get(once)).toMatchObject({ state: 'queued', attempts: 1, leaseOwner: null, leaseUntil: null });
+    expect(await jobs.get(often)).toMatchObject({ state: 'failed', leaseOwner: null, errorZh: `转码进程多次中断（${MAX_ATTEMPTS} 次），已停止重试` });
+    // Taken at once, not after the dead lease would have lapsed.
+    const r = controlledRunner();
+    const w = worker(r.run);
+    await until(() => r.gates.has(once));
+    r.release(once);
+    await until(async () => (await jobs.get(once))?.state === 'done');
+    expect((await jobs.get(once))?.attempts).toBe(2);
+    await w.stop();
   });
 });

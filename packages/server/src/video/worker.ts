@@ -63,6 +63,8 @@ export function startVideoWorker(o: WorkerOptions): VideoWorker {
   // One id per process: a restarted process is another owner, so its old leases simply lapse.
   const instance = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const active = new Map<string, { controller: AbortController; done: Promise<void>; owner: string }>();
+  /** Each running job's heartbeat, to run at once when the queue changes. */
+  const beats = new Map<string, () => Promise<void>>();
   let stopped = false;
   let filling: Promise<void> | null = null;
   let again = false;
@@ -81,6 +83,7 @@ export function startVideoWorker(o: WorkerOptions): VideoWorker {
       });
       if (answer !== 'ok' && !controller.signal.aborted) controller.abort(new Stopping(answer));
     };
+    beats.set(job.contentSha256, beat);
     const timer = setInterval(() => void beat(), heartbeatMs);
     timer.unref();
     try {
@@ -106,6 +109,7 @@ export function startVideoWorker(o: WorkerOptions): VideoWorker {
       }
     } finally {
       clearInterval(timer);
+      beats.delete(job.contentSha256);
     }
   };
 
@@ -145,7 +149,18 @@ export function startVideoWorker(o: WorkerOptions): VideoWorker {
     return { wake: () => undefined, running: () => [], idle: async () => undefined, stop: async () => undefined };
   }
 
-  const listener = o.db.listen(VIDEO_JOBS_CHANNEL, { payload: () => wake(), state: (up) => up && wake() });
+  // A notification is a change of the queue anywhere: new work to look for, or a job cancelled (its last
+  // lesson deleted) whose ffmpeg, when it runs here, stops now instead of at its next heartbeat.
+  const beatAll = () => {
+    for (const beat of beats.values()) void beat();
+  };
+  const listener = o.db.listen(VIDEO_JOBS_CHANNEL, {
+    payload: () => {
+      wake();
+      beatAll();
+    },
+    state: (up) => up && wake(),
+  });
   const poll = setInterval(wake, o.pollMs ?? DEFAULT_POLL_MS);
   poll.unref();
   wake();

@@ -39,6 +39,8 @@ export interface UploadFile {
   whole: Buffer;
   fileName: string;
   chunkSize: number;
+  /** The extension field the engine sends (`png` unless said). */
+  extension?: string;
 }
 
 export const chunkCount = (f: UploadFile) => Math.ceil(f.whole.length / f.chunkSize);
@@ -48,7 +50,7 @@ export function chunkBody(f: UploadFile, chunk: number, fileInfoId?: number): { 
   const boundary = `----fault${randomBytes(8).toString('hex')}`;
   const fields: Array<[string, string]> = [
     ['chunkSize', String(f.chunkSize)],
-    ['extension', 'png'],
+    ['extension', f.extension ?? 'png'],
     ['fileMd5', md5(f.whole)],
     ['fileName', f.fileName],
     ['filePath', '-1'],

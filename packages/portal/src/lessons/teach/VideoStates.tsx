@@ -51,7 +51,8 @@ export function useVideoStates(lessonIds: readonly string[]) {
 
   return {
     states,
-    videosOf: (lessonId: string) => states?.lessons.find((lesson) => lesson.lessonId === lessonId)?.videos ?? null,
+    /** null while the first read is on its way; none for a lesson the server left out (not the caller's to manage). */
+    videosOf: (lessonId: string) => (states ? (states.lessons.find((lesson) => lesson.lessonId === lessonId)?.videos ?? []) : null),
     /** 重试 of one video; the states are read again whatever the answer. */
     retry: async (lessonId: string, resourceId: string) => {
       try {

@@ -10,6 +10,7 @@ import { LessonFilterBar } from './LessonFilterBar';
 import { lessonActions } from './lessonActions';
 import { BROADCAST_SPEC, LIVE_SPEC, toLessonFilter } from './lessonTableSpec';
 import { useManageLessonsApi } from './useManageLessonsApi';
+import { useVideoStates, VideoStatesCell } from '../../lessons/teach/VideoStates';
 import '../../lessons/teach/teach.css';
 
 export type LessonKind = 'live' | 'broadcast';
@@ -52,6 +53,9 @@ export function ManagedLessonsTable({ kind, rowExtras, toolbar, version = 0 }: M
   }), [api, t, reload]);
   const rows = page.data?.rows ?? [];
   const chosen = rows.filter((r) => selected.includes(r.lessonId));
+  // 视频处理 (docs/video.md): the administrators' view of each upload's transcoding, live while one is on
+  // its way, with 重试; read-only roles are not asked (the server answers it to teachers and administrators).
+  const videoStates = useVideoStates(canWrite ? rows.map((row) => row.lessonId) : []);
 
   const columns: TableColumnsType<LessonSummary> = [
     {
@@ -84,6 +88,15 @@ export function ManagedLessonsTable({ kind, rowExtras, toolbar, version = 0 }: M
           { key: 'createTime', title: t('mgl.col.createTime'), sorter: true, sortDirections: ['descend'], render: (_, row) => dateTime(row.createTime) },
           { key: 'downloadCount', title: t('mgl.col.downloads'), sorter: true, sortDirections: ['descend'], align: 'right', render: (_, row) => row.downloadCount },
         ] satisfies TableColumnsType<LessonSummary>)),
+    ...(canWrite
+      ? ([
+          {
+            key: 'video',
+            title: t('teach.col.video'),
+            render: (_, row) => <VideoStatesCell lessonId={row.lessonId} videos={videoStates.videosOf(row.lessonId)} reason={videoStates.states?.reason ?? ''} retry={videoStates.retry} />,
+          },
+        ] satisfies TableColumnsType<LessonSummary>)
+      : []),
     {
       key: 'status',
       title: t('mgl.col.status'),
