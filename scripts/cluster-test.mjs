@@ -1,13 +1,14 @@
 // The cluster test (npm test, suite "cluster (nginx, 3 instances)"; docs/deploy.md): PostgreSQL 15,
 // s3rver and three built server instances started at the same moment over one database, one bucket and
 // one shared DATA_DIR, Debian's nginx in front with deploy/nginx.conf; then sessions, login limits,
-// caches and uploads through nginx as a user would meet them. Plain processes on loopback; every wait
-// is for a state (ready endpoints, upload states), never for a fixed time.
+// caches, uploads and a transcoded video through nginx as a user would meet them. Plain processes on
+// loopback; every wait is for a state (ready endpoints, upload and video states), never for a fixed time.
 import { existsSync } from 'node:fs';
 import { startCluster } from './cluster/cluster.mjs';
 import { NGINX } from './cluster/nginx.mjs';
 import { sessionChecks } from './cluster/sessions.mjs';
 import { removeUploadFiles, uploadChecks } from './cluster/uploads.mjs';
+import { videoChecks } from './cluster/videos.mjs';
 
 if (!existsSync(NGINX)) {
   console.error(`nginx is not installed (${NGINX}): apt-get install -y nginx (.ci/run installs it)`);
@@ -39,7 +40,7 @@ try {
   });
   // CLUSTER_ONLY=word runs the checks whose name contains it (while working on one).
   const only = process.env.CLUSTER_ONLY;
-  for (const [name, fn] of [...sessionChecks, ...uploadChecks]) if (!only || name.includes(only)) await check(name, () => fn(cluster));
+  for (const [name, fn] of [...sessionChecks, ...uploadChecks, ...videoChecks]) if (!only || name.includes(only)) await check(name, () => fn(cluster));
 } catch (error) {
   results.push({ name: 'cluster start', ok: false });
   console.error(error);
