@@ -24,6 +24,9 @@ export async function openHlsStream(url: string, events: StreamEvents): Promise<
     capLevelToPlayerSize: true,
     // A lesson is watched, not scrubbed live: a minute ahead rides out a school line's dips.
     maxBufferLength: 60,
+    // Segments are parsed as their bytes arrive (fetch streaming), not once each is whole: on a slow line
+    // the first frame shows after the first keyframe's part of the first segment (bench/video.mjs).
+    progressive: true,
   });
   let attached = false;
   let known = false;
