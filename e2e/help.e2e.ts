@@ -3,12 +3,14 @@
  * asked 「需要登录后查看，是否登录？」 and goes to login with returnUrl; a student sends feedback with a
  * screenshot and agrees to attach the page, role and browser; a city administrator sees them in
  * 意见反馈管理 and replies; the student sees the reply. Axe finds no serious or critical violation.
+ * On a desktop and a phone the page sits under the header (the floating widget's own stylesheet once
+ * took the page's root for the widget's: fixed to the bottom, over the header's buttons).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { atRoute, launchBrowser, loginAs, newPage, open } from './support/browser';
@@ -27,6 +29,26 @@ function screenshotFile(): string {
   return file;
 }
 
+/** Whether the whole of `locator` is inside the window. */
+async function inView(page: Page, locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const { width, height } = page.viewportSize()!;
+  return !!box && box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height;
+}
+
+/** The header's buttons and links that something else covers where a click would land (their centre). */
+function coveredInHeader(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('.ds-header button, .ds-header a'))
+      .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility === 'visible')
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return !el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+      })
+      .map((el) => el.innerText.trim() || el.getAttribute('aria-label') || el.localName),
+  );
+}
+
 describe('help centre and feedback', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -36,17 +58,38 @@ describe('help centre and feedback', () => {
     await browser?.close();
   });
 
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`lays the help centre out in the page under a usable header, ${viewport.width} px wide`, async () => {
+      const { context, page } = await newPage(browser, viewport);
+      await open(page, '/help');
+      const heading = page.getByRole('heading', { name: '帮助中心', level: 1 });
+      await heading.waitFor({ timeout: 20_000 });
+      await page.getByText('如何登录平台').first().waitFor({ timeout: 15_000 });
+      // The floating help widget loads after the page; its stylesheet must not move the page.
+      await page.getByRole('button', { name: '帮助', exact: true }).waitFor({ timeout: 20_000 });
+      await expect.poll(() => inView(page, heading)).toBe(true);
+      await expect.poll(() => inView(page, page.getByLabel('搜索帮助', { exact: true }))).toBe(true);
+      expect(await coveredInHeader(page)).toEqual([]);
+      await page.locator('.ds-header').getByRole('button', { name: '登录', exact: true }).click();
+      await atRoute(page, /#\/login\?returnUrl=%2Fhelp/);
+      await context.close();
+    });
+  }
+
   it('shows a visitor the help and asks them to log in before sending', async () => {
     const { page } = await newPage(browser);
     await open(page, '/feedback');
     await page.getByRole('heading', { name: '帮助中心', level: 1 }).waitFor({ timeout: 20_000 });
     // The article in the list (its title also names its operation video beside the list).
-    await page.locator('.ds-help-list').getByText('如何登录平台').waitFor({ timeout: 15_000 });
-    expect(await page.locator('.ds-help-videos video').count()).toBe(4);
+    await page.locator('.ds-help-centre-list').getByText('如何登录平台').waitFor({ timeout: 15_000 });
+    expect(await page.locator('.ds-help-centre-videos video').count()).toBe(4);
     const search = page.getByLabel('搜索帮助', { exact: true });
     await search.fill('滑块');
     await search.press('Enter');
-    await expect.poll(() => page.locator('.ds-help-list .ant-collapse-item').count()).toBe(1);
+    await expect.poll(() => page.locator('.ds-help-centre-list .ant-collapse-item').count()).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByLabel('反馈内容').fill('我想提个建议');

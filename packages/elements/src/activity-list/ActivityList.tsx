@@ -101,7 +101,7 @@ export function ActivityList(props: ActivityListProps) {
   const pages = page ? pageCount(page.total, pageSize) : 1;
 
   return (
-    <section ref={root} className="ds-activities ds-theme" part="base" aria-label={m.list} aria-busy={busy}>
+    <section ref={root} className="ds-activities" data-ds-root="ds-activity-list" part="base" aria-label={m.list} aria-busy={busy}>
       {badStatus ? (
         <div className="ds-activities__problem" part="error" role="alert">
           <p className="ds-activities__problem-title">{m.failed}</p>

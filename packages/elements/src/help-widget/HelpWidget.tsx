@@ -105,7 +105,8 @@ export function HelpWidget(props: HelpWidgetProps) {
   return (
     <aside
       ref={root}
-      className="ds-help ds-theme"
+      className="ds-help"
+      data-ds-root="ds-help-widget"
       part="base"
       aria-label={m.widget}
       onKeyDown={(event) => {

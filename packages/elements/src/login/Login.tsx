@@ -99,7 +99,7 @@ export function Login(props: LoginProps) {
   const busy = status === 'submitting' || status === 'redirecting';
 
   return (
-    <div ref={root} className="ds-login ds-theme" part="base" lang={lang}>
+    <div ref={root} className="ds-login" data-ds-root="ds-login" part="base" lang={lang}>
       {settings ? <Logo src={platform.http.url(`/static/platformLogo/${encodeURIComponent(areaCode)}.png`)} alt={m.logoAlt} /> : null}
       <h2 className="ds-login__title" part="title">{m.title}</h2>
       {deploy ? (

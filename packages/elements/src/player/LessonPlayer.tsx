@@ -296,7 +296,7 @@ export function LessonPlayer(props: LessonPlayerProps) {
   const multiple = sources.length > 1;
 
   return (
-    <div ref={root} className="ds-player ds-theme" part="base" lang={lang}>
+    <div ref={root} className="ds-player" data-ds-root="ds-lesson-player" part="base" lang={lang}>
       <div className="ds-player__stage" part="stage" role="group" aria-label={m.player}>
         <div ref={host} className="ds-player__video" part="video" />
         {showCover ? (

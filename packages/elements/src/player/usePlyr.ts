@@ -71,7 +71,7 @@ export function usePlyr(host: RefObject<HTMLDivElement | null>, lang: Lang, mute
     void import('./plyrBundle.js').then(({ Plyr, plyrCss, plyrSprite }) => {
       if (cancelled || !element) return;
       const root = element.getRootNode();
-      adoptStyles(root, 'plyr', plyrCss);
+      adoptStyles(root, 'plyr', plyrCss, '[data-ds-root="ds-lesson-player"]');
       adoptSprite(root, plyrSprite);
       const video = document.createElement('video');
       video.playsInline = true;

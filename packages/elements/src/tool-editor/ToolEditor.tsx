@@ -265,7 +265,7 @@ export function ToolEditor(props: ToolEditorProps) {
 
   const ready = tool !== undefined && load.status === 'ready' && shown && source !== null;
   return (
-    <div ref={root} className="ds-tool-editor ds-theme" part="base" data-tool={props.tool} data-ready={ready || undefined} data-dirty={dirty || undefined} onKeyDown={onKeyDown}>
+    <div ref={root} className="ds-tool-editor" data-ds-root="ds-tool-editor" part="base" data-tool={props.tool} data-ready={ready || undefined} data-dirty={dirty || undefined} onKeyDown={onKeyDown}>
       <div role="toolbar" aria-label={m.toolbar} part="toolbar">
         <input className="title" part="title" aria-label={m.title} placeholder={defaultTitle} value={title} readOnly={!edit} onChange={(e) => setTitle(e.target.value)} />
         {edit ? (

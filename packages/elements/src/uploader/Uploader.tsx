@@ -110,7 +110,7 @@ export function Uploader(props: UploaderProps) {
 
   const hint = m.limits(rules.extensions.join(lang === 'en' ? ', ' : '、'), rules.maxSizeLabel);
   return (
-    <div ref={root} className="ds-uploader ds-theme" part="base" lang={lang} data-ready={ready ? '' : undefined}>
+    <div ref={root} className="ds-uploader" data-ds-root="ds-uploader" part="base" lang={lang} data-ready={ready ? '' : undefined}>
       <DropZone
         messages={m}
         multiple={!!props.multiple}

@@ -15,9 +15,9 @@ function ArticleBody({ api, id }: { api: HelpPortalApi; id: string }) {
   return (
     <div>
       {/* The server cleaned the body when it was saved; DOMPurify guards what is shown (docs/help.md). */}
-      <div className="ds-help-body" dangerouslySetInnerHTML={{ __html: sanitizeHtml(article.data.body) }} />
+      <div className="ds-help-centre-body" dangerouslySetInnerHTML={{ __html: sanitizeHtml(article.data.body) }} />
       {article.data.videoUrl ? (
-        <video className="ds-help-video" controls preload="none" src={article.data.videoUrl} poster={article.data.posterUrl} width={640} height={360} aria-label={article.data.title} />
+        <video className="ds-help-centre-video" controls preload="none" src={article.data.videoUrl} poster={article.data.posterUrl} width={640} height={360} aria-label={article.data.title} />
       ) : null}
     </div>
   );
@@ -35,13 +35,13 @@ export function HelpArticles({ api, onVideos }: { api: HelpPortalApi; onVideos?:
   }, [api, topic, keyword]);
 
   return (
-    <section className="ds-help-articles" aria-labelledby="help-articles-title">
-      <h2 id="help-articles-title" className="ds-help-h2">
+    <section className="ds-help-centre-articles" aria-labelledby="help-articles-title">
+      <h2 id="help-articles-title" className="ds-help-centre-h2">
         {t('help.topics')}
       </h2>
-      <Input.Search className="ds-help-search" allowClear placeholder={t('help.searchPlaceholder')} aria-label={t('help.search')} enterButton={t('help.search')} onSearch={(value) => setKeyword(value.trim())} maxLength={50} />
+      <Input.Search className="ds-help-centre-search" allowClear placeholder={t('help.searchPlaceholder')} aria-label={t('help.search')} enterButton={t('help.search')} onSearch={(value) => setKeyword(value.trim())} maxLength={50} />
       <Segmented
-        className="ds-help-topics"
+        className="ds-help-centre-topics"
         value={topic}
         onChange={(value) => setTopic(String(value))}
         options={[{ value: '', label: t('help.allTopics') }, ...(list.data?.topics ?? []).map((name) => ({ value: name, label: name }))]}
@@ -53,19 +53,19 @@ export function HelpArticles({ api, onVideos }: { api: HelpPortalApi; onVideos?:
       {!list.data && list.status === 'loading' ? <Spin /> : null}
       {list.data && list.data.rows.length > 0 ? (
         <Collapse
-          className="ds-help-list"
+          className="ds-help-centre-list"
           items={list.data.rows.map((row) => ({
             key: row.id,
             label: (
               <span>
-                <span className="ds-help-topic">{row.topic}</span>
+                <span className="ds-help-centre-topic">{row.topic}</span>
                 {row.title}
               </span>
             ),
             extra: null,
             children: (
               <>
-                {row.summary ? <p className="ds-help-summary">{row.summary}</p> : null}
+                {row.summary ? <p className="ds-help-centre-summary">{row.summary}</p> : null}
                 <ArticleBody api={api} id={row.id} />
               </>
             ),

@@ -33,19 +33,19 @@ export default function HelpScreen() {
   const shownHotlines = hotlines.filter(([, value]) => value);
 
   return (
-    <div className="ds-help">
+    <div className="ds-help-centre">
       <h1 className="ds-screen-title">{t('help.title')}</h1>
-      <div className="ds-help-grid">
-        <div className="ds-help-main">
+      <div className="ds-help-centre-grid">
+        <div className="ds-help-centre-main">
           <HelpArticles api={api} onVideos={(rows) => setVideos((prev) => (rows.length || prev.length === 0 ? rows : prev))} />
-          <section className="ds-help-feedback" aria-labelledby="feedback-title">
-            <h2 id="feedback-title" className="ds-help-h2">
+          <section className="ds-help-centre-feedback" aria-labelledby="feedback-title">
+            <h2 id="feedback-title" className="ds-help-centre-h2">
               {t('feedback.title')}
             </h2>
             <FeedbackForm api={api} askLogin={login.ask} onSent={sent} />
           </section>
           <section aria-labelledby="feedback-mine-title">
-            <h2 id="feedback-mine-title" className="ds-help-h2">
+            <h2 id="feedback-mine-title" className="ds-help-centre-h2">
               {t('feedback.mine')}
             </h2>
             {loggedIn ? (
@@ -57,10 +57,10 @@ export default function HelpScreen() {
             )}
           </section>
         </div>
-        <aside className="ds-help-side">
-          <Card title={<h2 className="ds-help-h2">{t('help.hotlines')}</h2>} size="small">
+        <aside className="ds-help-centre-side">
+          <Card title={<h2 className="ds-help-centre-h2">{t('help.hotlines')}</h2>} size="small">
             {shownHotlines.length ? (
-              <dl className="ds-help-hotlines">
+              <dl className="ds-help-centre-hotlines">
                 {shownHotlines.map(([key, value]) => (
                   <div key={key}>
                     <dt>{t(key)}</dt>
@@ -72,9 +72,9 @@ export default function HelpScreen() {
               <p>{t('help.noHotlines')}</p>
             )}
           </Card>
-          <Card title={<h2 className="ds-help-h2">{t('help.videos')}</h2>} size="small">
+          <Card title={<h2 className="ds-help-centre-h2">{t('help.videos')}</h2>} size="small">
             {videos.length ? (
-              <ul className="ds-help-videos">
+              <ul className="ds-help-centre-videos">
                 {videos.map((row) => (
                   <li key={row.id}>
                     <p>{row.title}</p>

@@ -106,7 +106,7 @@ export function NodePicker(props: ToolProps & { handle?: (h: ToolHandle) => void
   );
 
   return (
-    <div ref={root} className="ds-node-picker">
+    <div ref={root} className="ds-node-picker" data-ds-root="ds-tool-ELECTRONIC_COURSE">
       <p className="selection" role="status" data-node-id={selection?.nodeId ?? ''}>
         {selection ? `${t.chosen}：${selection.businessBookLabel} · ${selection.nodeLabel}` : t.none}
       </p>

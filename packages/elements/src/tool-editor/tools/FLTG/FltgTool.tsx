@@ -62,7 +62,7 @@ export function FltgTool({ doc, mode, onChange, locale, handle }: ToolProps & { 
   const polyphones = list.map((s, i) => ({ s, i })).filter(({ s }) => s.readings.length > 1);
 
   return (
-    <div className="fl" lang="zh-CN">
+    <div className="fl" data-ds-root="ds-tool-FLTG" lang="zh-CN">
       <style>{css}</style>
       <form onSubmit={(e) => e.preventDefault()} aria-label={tr(locale, '练习纸设置', 'Sheet settings')}>
         <label htmlFor={ids.title}>{tr(locale, '标题', 'Title')}</label>

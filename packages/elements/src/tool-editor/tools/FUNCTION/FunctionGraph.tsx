@@ -115,7 +115,7 @@ export function FunctionGraph({ doc, mode, onChange, onError, locale, handle }: 
   const label = (i: number) => `f${i + 1}`;
 
   return (
-    <div className="fg" lang={locale}>
+    <div className="fg" data-ds-root="ds-tool-FUNCTION" lang={locale}>
       <style>{css}</style>
       <div className="fg-side">
         <h3>{tr(locale, '函数', 'Functions')}</h3>

@@ -44,7 +44,7 @@ export function PinyinTool({ doc, mode, onChange, onError, locale, handle }: Too
     });
 
   return (
-    <div className="py" lang="zh-CN">
+    <div className="py" data-ds-root="ds-tool-PINYIN" lang="zh-CN">
       <style>{css}</style>
       <div>
         {!readOnly && (

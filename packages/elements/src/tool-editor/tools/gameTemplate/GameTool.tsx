@@ -36,7 +36,7 @@ export function GameTool({ doc, mode, onChange, locale, handle }: ToolProps & { 
     });
   }, [handle, toDocument]);
   return (
-    <div className="gt" data-mode={mode} lang={locale}>
+    <div className="gt" data-ds-root="ds-tool-gameTemplate" data-mode={mode} lang={locale}>
       <style>{css}</style>
       {!readOnly && <GameEditor data={data} update={update} locale={locale} />}
       <section className="gt-play" aria-label={readOnly ? data.title : tr(locale, '试玩预览', 'Try it')}>

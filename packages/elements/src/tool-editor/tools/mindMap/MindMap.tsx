@@ -53,7 +53,7 @@ export function MindMap(props: ToolProps & { handle?: (h: ToolHandle) => void })
   // The map is built once per mount from the document it was given (the editor remounts on undo/redo).
   useEffect(() => {
     const el = box.current!;
-    adoptStyles(el.getRootNode(), 'ds-mind-elixir', elixirCss);
+    adoptStyles(el.getRootNode(), 'ds-mind-elixir', elixirCss, '[data-ds-root="ds-tool-mindMap"]');
     adoptStyles(el.getRootNode(), 'ds-mind-map', css);
     const given = latest.current.doc?.data as MindElixirData | undefined;
     const data: MindElixirData = given ?? MindElixir.new(latest.current.node?.nodeLabel || text[latest.current.locale].root);
@@ -134,7 +134,7 @@ export function MindMap(props: ToolProps & { handle?: (h: ToolHandle) => void })
   }
 
   return (
-    <div ref={host} className="ds-mind-map">
+    <div ref={host} className="ds-mind-map" data-ds-root="ds-tool-mindMap">
       {edit ? (
         <div className="ds-mind-map-bar" role="group" aria-label={t.map}>
           <label>

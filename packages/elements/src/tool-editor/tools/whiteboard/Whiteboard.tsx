@@ -19,9 +19,10 @@ const exportToBlob = excalidraw.exportToBlob as (scene: Scene & { mimeType?: str
 
 // Excalidraw's stylesheet declares its layers' z-indices (and safe-area insets) on `:root`, which a shadow
 // root's stylesheet never matches: inside <ds-tool-editor> the canvas then lay over the toolbar and took
-// every click. The same values on the tool's own box, where they inherit inside a shadow root or not.
+// every click. The same values on the tool's own box, where they inherit inside a shadow root or not
+// (on that box only: in a React host this style is in the page).
 const EXCALIDRAW_ROOT_VARS =
-  '.wb{--zIndex-canvas:1;--zIndex-interactiveCanvas:2;--zIndex-svgLayer:3;--zIndex-wysiwyg:3;--zIndex-canvasButtons:3;--zIndex-layerUI:4;' +
+  '[data-ds-root="ds-tool-whiteboard"]{--zIndex-canvas:1;--zIndex-interactiveCanvas:2;--zIndex-svgLayer:3;--zIndex-wysiwyg:3;--zIndex-canvasButtons:3;--zIndex-layerUI:4;' +
   '--zIndex-eyeDropperBackdrop:5;--zIndex-eyeDropperPreview:6;--zIndex-hyperlinkContainer:7;--zIndex-modal:1000;--zIndex-popup:1001;--zIndex-toast:999999;' +
   '--sab:env(safe-area-inset-bottom);--sal:env(safe-area-inset-left);--sar:env(safe-area-inset-right);--sat:env(safe-area-inset-top)}';
 
@@ -71,7 +72,7 @@ export default function Whiteboard({ doc, mode, onChange, locale, handle }: Tool
   }, [handle, toDocument, current]);
 
   return (
-    <div className="wb" style={{ height: '100%', minHeight: 560 }}>
+    <div className="wb" data-ds-root="ds-tool-whiteboard" style={{ height: '100%', minHeight: 560 }}>
       <link rel="stylesheet" href={toolAssetUrl('excalidraw/index.css')} />
       <style>{EXCALIDRAW_ROOT_VARS}</style>
       <Excalidraw
