@@ -97,6 +97,12 @@ async function teacherSeesNotice(activityId: string, name: string): Promise<void
 }
 
 const stepSection = (page: Page, name: string) => page.getByRole('region', { name });
+/** A new step shows from its top: its heading in the window, below the sticky header (下一步 is below a long step). */
+async function shownFromTop(page: Page, step: Locator): Promise<boolean> {
+  const heading = await step.getByRole('heading', { level: 2 }).boundingBox();
+  const header = await page.locator('.ds-header').boundingBox();
+  return !!heading && !!header && heading.y >= header.y + header.height && heading.y + heading.height <= page.viewportSize()!.height;
+}
 const next = (page: Page) => page.getByRole('button', { name: '下一步' });
 const saved = (page: Page) => page.getByText(/^已保存（/);
 
@@ -127,6 +133,7 @@ describe('activity management', () => {
 
     const scope = stepSection(page, '征集范围');
     await scope.waitFor();
+    await expect.poll(() => shownFromTop(page, scope)).toBe(true);
     await choose(page, scope, '学段', '小学');
     await choose(page, scope, '学科', '数学');
     await choose(page, scope, '版本', '人教版');
@@ -134,6 +141,7 @@ describe('activity management', () => {
 
     const windows = stepSection(page, '时间安排');
     await windows.waitFor();
+    await expect.poll(() => shownFromTop(page, windows)).toBe(true);
     // Out of order first: the review may not open before the upload does.
     await typeWindow(page, windows, '报名时间', chinaStamp(-1, 8), chinaStamp(5, 18));
     await typeWindow(page, windows, '作品上传时间', chinaStamp(1, 8), chinaStamp(10, 18));
@@ -145,20 +153,24 @@ describe('activity management', () => {
 
     const levels = stepSection(page, '评审级别');
     await levels.waitFor();
+    await expect.poll(() => shownFromTop(page, levels)).toBe(true);
     // A city bureau's activity may use all three levels; all are chosen by default.
     for (const level of ['校级', '区级', '市级']) expect(await levels.getByRole('checkbox', { name: level }).isChecked()).toBe(true);
     await next(page).click();
     const template = stepSection(page, '作品包要求');
     await template.waitFor();
+    await expect.poll(() => shownFromTop(page, template)).toBe(true);
     expect(await template.getByRole('checkbox', { name: '课堂实录视频必交' }).isChecked()).toBe(true);
     await next(page).click();
     const rules = stepSection(page, '征集规则');
     await rules.waitFor();
+    await expect.poll(() => shownFromTop(page, rules)).toBe(true);
     expect(await rules.getByLabel('帧率（fps）', { exact: true }).inputValue()).toBe('25');
     await next(page).click();
 
     const summary = stepSection(page, '确认发布');
     await summary.getByText('信息完整，可以发布。').waitFor();
+    await expect.poll(() => shownFromTop(page, summary)).toBe(true);
     await summary.getByText(name).waitFor();
     await summary.getByText('小学 / 数学 / 人教版 / 全部册').waitFor();
     expect(await seriousViolations(page)).toEqual([]);

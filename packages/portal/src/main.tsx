@@ -10,9 +10,11 @@ import { createBootStore } from './platform/bootStore';
 import { createPortalPlatform } from './platform/createPortalPlatform';
 import { createDeviceStore, framingOrigin } from './platform/deviceShell';
 import { portalNotify } from './platform/noticeBridge';
+import { watchRestoredScroll } from './routes/restoredScroll';
 import { routes } from './routes/routeTable';
 
 const router = createHashRouter(routes);
+watchRestoredScroll(router);
 const goTo = (route: string, replace: boolean) => {
   const { pathname, search } = router.state.location;
   // Login success is reported twice (the element's callback and the SDK's own move): go once.

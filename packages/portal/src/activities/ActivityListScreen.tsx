@@ -33,7 +33,7 @@ function useFilters() {
       else merged.delete(key);
     }
     if (!('page' in next)) merged.delete('page');
-    setParams(merged, { replace: true });
+    setParams(merged, { replace: true, preventScrollReset: true });
   };
   return [filters, set] as const;
 }

@@ -90,7 +90,7 @@ function PackageForm({ detail, node, initial }: { detail: ActivityDetail; node: 
       setFiles(filesOf(saved));
       setDirty(false);
       void message.success(t('act.upload.saved'));
-      if (!work) setParams({ activityId: detail.activityId, signUpNodeId: node.signUpNodeId, lessonId: saved.lessonId }, { replace: true });
+      if (!work) setParams({ activityId: detail.activityId, signUpNodeId: node.signUpNodeId, lessonId: saved.lessonId }, { replace: true, preventScrollReset: true });
     } catch (error) {
       if (!markServerError(form, error, (field) => (field === 'title' || field === 'description' ? [field] : null))) setFailure(errorText(error));
     } finally {

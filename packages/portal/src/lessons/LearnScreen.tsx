@@ -37,7 +37,7 @@ export default function LearnScreen() {
   const history = useLearnHistory(viewer.kind === 'teacher' ? 'teach' : 'learn', { signedIn: Boolean(user), restore: !params && !chosenHere });
   const go = (next: LearnChoice, options: { replace?: boolean } = {}) => {
     const query = formatChoice(next);
-    void navigate(query ? `/learn/demand/${query}` : '/learn', { state: { chosen: true }, replace: options.replace });
+    void navigate(query ? `/learn/demand/${query}` : '/learn', { state: { chosen: true }, replace: options.replace, preventScrollReset: true });
   };
   // The saved position is opened once, when it arrives; `go` (a new function each render) is not a reason to open it again.
   const openSaved = useEffectEvent((saved: LearnChoice) => go(saved, { replace: true }));

@@ -1,5 +1,5 @@
 import { Login } from '@dscloud/elements';
-import { useNavigate, useSearchParams } from 'react-router';
+import { ScrollRestoration, useNavigate, useSearchParams } from 'react-router';
 import { useLocale, useT } from '../i18n/useT';
 import { Button, Result } from 'antd';
 import { useAppConfig } from '../platform/appHooks';
@@ -28,6 +28,8 @@ export default function LoginScreen() {
 
   return (
     <div className="ds-login-screen">
+      {/* Outside the shell, so its own: the login opens at its top, back returns to where the reader was. */}
+      <ScrollRestoration />
       <header className="ds-login-top">
         <h1 className="ds-login-brand">{platformName}</h1>
         <LanguageSwitch />

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, ScrollRestoration } from 'react-router';
 import { useT } from '../i18n/useT';
+import { useRestoredScroll } from '../routes/restoredScroll';
 import { BootNotice } from './BootNotice';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -16,6 +17,7 @@ const BackToTop = lazy(() => import('./BackToTop'));
 export function Shell() {
   const t = useT();
   useDocumentTitle();
+  useRestoredScroll();
   return (
     <div className="ds-shell">
       <a className="ds-skip-link" href="#ds-main" onClick={(e) => {
@@ -25,6 +27,13 @@ export function Shell() {
       }}>
         {t('skipToContent')}
       </a>
+      {/*
+        A new screen opens at its top, back and forward return to where the reader was (positions by
+        history entry, kept for the tab's session; useRestoredScroll goes on there as the screen's list
+        arrives). Changes of a screen's own address (filters, a table's page, a saved draft's id) ask
+        for preventScrollReset and keep the place.
+      */}
+      <ScrollRestoration />
       <Header />
       <BootNotice />
       <LoginNotice />

@@ -37,7 +37,7 @@ export default function ToolEditScreen() {
           {...(id ? { resourceId: id } : {})}
           {...(search.get('nodeId') ? { nodeId: search.get('nodeId')!, nodeLabel: search.get('nodeLabel') ?? '' } : {})}
           onSave={(detail) => {
-            if (detail.resourceId !== id && isToolId(tool)) void navigate(toolPath(tool, detail.resourceId), { replace: true });
+            if (detail.resourceId !== id && isToolId(tool)) void navigate(toolPath(tool, detail.resourceId), { replace: true, preventScrollReset: true });
           }}
         />
         </div>

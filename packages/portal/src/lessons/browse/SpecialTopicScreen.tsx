@@ -43,7 +43,7 @@ export default function SpecialTopicScreen() {
           onChange={(e) => {
             setPageNum(1);
             const value = e.target.value as string;
-            void navigate({ pathname: '/special-topic', search: value ? `?type=${encodeURIComponent(value)}` : '' });
+            void navigate({ pathname: '/special-topic', search: value ? `?type=${encodeURIComponent(value)}` : '' }, { preventScrollReset: true });
           }}
           options={[{ value: '', label: t('special.typeAll') }, ...types.data.map((type) => ({ value: type.typeId, label: type.name }))]}
         />
@@ -56,7 +56,7 @@ export default function SpecialTopicScreen() {
           value={topicId}
           onChange={(e) => {
             setPageNum(1);
-            void navigate({ pathname: `/special-topic/${encodeURIComponent(e.target.value as string)}`, search: params.toString() ? `?${params.toString()}` : '' });
+            void navigate({ pathname: `/special-topic/${encodeURIComponent(e.target.value as string)}`, search: params.toString() ? `?${params.toString()}` : '' }, { preventScrollReset: true });
           }}
           options={topics.data.map((topic) => ({ value: topic.specialSubjectId, label: `${topic.name}（${t('topic.lessons', { count: topic.lessonCount })}）` }))}
         />

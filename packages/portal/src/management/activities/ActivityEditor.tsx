@@ -59,17 +59,23 @@ export function ActivityEditor({ initial, organiser, allowedLevels, onCreated }:
   const [failure, setFailure] = useState<string | null>(null);
   const [stale, setStale] = useState<ActivityDetail | null>(null);
   const focusNext = useRef<FieldPath | null>(null);
+  const steps = useRef<HTMLElement>(null);
+  const shownStep = useRef(stepIndex);
 
   const limits = editLimits(detail, detail ? fromScopeEntries(detail.scope).length : 0, now);
   const step = STEPS[stepIndex]!;
   const draft = !detail || detail.status === ActivityStatus.DRAFT;
 
-  // A field on another step is focused once that step shows.
+  // A field on another step is focused once that step shows; any other new step shows from its top
+  // (下一步 is below a long step: the next one would open scrolled to its middle), as a new page does.
   useEffect(() => {
+    if (shownStep.current === stepIndex) return;
+    shownStep.current = stepIndex;
     const path = focusNext.current;
-    if (!path) return;
     focusNext.current = null;
-    form.scrollToField(path, { focus: true });
+    const nav = steps.current;
+    if (path) form.scrollToField(path, { focus: true });
+    else if (nav && nav.getBoundingClientRect().top < parseFloat(getComputedStyle(nav).scrollMarginTop)) nav.scrollIntoView({ block: 'start' });
   }, [stepIndex, form]);
 
   const go = (index: number) => {
@@ -215,7 +221,7 @@ export function ActivityEditor({ initial, organiser, allowedLevels, onCreated }:
           }
         />
       ) : null}
-      <nav className="ds-act-steps" aria-label={t('actm.steps')}>
+      <nav ref={steps} className="ds-act-steps" aria-label={t('actm.steps')}>
         <Steps
           current={stepIndex}
           size="small"

@@ -42,7 +42,7 @@ export default function CreateActivityScreen() {
         allowedLevels={levelsOfOrganiser(user?.organizationType)}
         onCreated={(id) => {
           setCreated(id);
-          void navigate(editPath(id), { replace: true });
+          void navigate(editPath(id), { replace: true, preventScrollReset: true });
         }}
       />
     );

@@ -27,7 +27,7 @@ export default function ActivityOverviewScreen() {
       const next = new URLSearchParams(current);
       next.set('activityId', row.activityId);
       return next;
-    });
+    }, { preventScrollReset: true });
 
   return (
     <div className="ds-mgmt-screen">

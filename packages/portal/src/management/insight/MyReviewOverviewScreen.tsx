@@ -32,7 +32,7 @@ export default function MyReviewOverviewScreen() {
       const next = new URLSearchParams(current);
       next.set('activityId', activityId);
       return next;
-    });
+    }, { preventScrollReset: true });
 
   const columns: TableColumnsType<MyAuditActivityRow> = [
     { key: 'name', title: t('actm.col.name'), render: (_, r) => r.activityName },

@@ -56,7 +56,7 @@ export function SubjectAreaPanels({ activity, idPrefix, words, chart, columns, s
       if (id) next.set('district', id);
       else next.delete('district');
       return next;
-    });
+    }, { preventScrollReset: true });
   const subjectChart = useMemo(() => chart((subjects.data ?? []).map((r) => ({ name: `${r.stageName}${r.subjectName}`, row: r }))), [subjects.data, chart]);
   const areaChart = useMemo(() => chart((areas.data ?? []).map((r) => ({ name: r.orgName, row: r }))), [areas.data, chart]);
 

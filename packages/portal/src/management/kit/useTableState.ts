@@ -21,7 +21,7 @@ export function useTableState<S extends FilterSpec>(spec: TableSpec<S>): TableCo
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the string stands for the params object
   const state = useMemo(() => readTableState(params, spec), [key, spec]);
   const go = useCallback(
-    (next: TableState<S>) => setParams((current) => writeTableState(next, spec, current)),
+    (next: TableState<S>) => setParams((current) => writeTableState(next, spec, current), { preventScrollReset: true }),
     [setParams, spec],
   );
   return useMemo(
