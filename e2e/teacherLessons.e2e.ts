@@ -151,6 +151,12 @@ describe('teacher lessons on the portal', () => {
     // 视频处理: the server transcodes the upload (one 360p rung of a 10 s clip) and the row says so
     // without the page being loaded again: the screen reads the states while a video is on its way.
     await row.locator('.ds-teach-video-state--done', { hasText: '已完成' }).waitFor({ timeout: 90_000 });
+    // The lesson form shows it beside the video.
+    await page.getByRole('button', { name: `编辑《${title}》` }).click();
+    await page.waitForURL(/#\/my-lessons\/[\w-]+\/edit$/);
+    await page.locator('.ds-teach-video .ds-teach-video-state--done', { hasText: '已完成' }).waitFor({ timeout: 20_000 });
+    await open(page, '/my-lessons');
+    await page.locator('.ds-teach-table tr', { hasText: title }).waitFor();
     // The administrators see the same state in 点播课管理 (管理后台), beside the button that publishes it.
     const admin = await newPage(browser);
     await loginAs(admin.page, 'admin');

@@ -92,7 +92,7 @@ export function LessonEditor({ initial, lessonId, live = false, notice, extraFie
       </section>
       <section className="ds-panel ds-teach-section" aria-labelledby="teach-videos">
         <h2 id="teach-videos">{t('teach.section.videos')}</h2>
-        <VideoSection onBusyChange={onBusyChange} optional={live} />
+        <VideoSection onBusyChange={onBusyChange} optional={live} lessonId={lessonId} />
       </section>
       {failure ? <Alert className="ds-teach-failure" type="error" showIcon title={t('teach.saveFailed')} description={failure} /> : null}
       <div className="ds-teach-actions">

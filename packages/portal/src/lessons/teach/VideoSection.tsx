@@ -8,6 +8,7 @@ import { clock } from '../format';
 import { titleFromFileName, wholeSeconds, type LessonFormValues, type VideoRow } from './lessonForm';
 import { useUploadBusy } from './useUploadBusy';
 import { readVideoDuration } from './videoDuration';
+import { useVideoStates, VideoStatesCell } from './VideoStates';
 
 /** The server keeps at most 50 videos per lesson. */
 const MAX_VIDEOS = 50;
@@ -41,8 +42,11 @@ const fileKey = (name: string, size: number) => `${name}|${size}`;
  * video with its editable title, length, order and a remove button. A finished upload becomes a row;
  * taking a file off the uploader's list takes its row away.
  */
-/** `optional`: a live lesson may have no video yet (the replay comes later). */
-export function VideoSection({ onBusyChange, optional = false }: { onBusyChange: (busy: boolean) => void; optional?: boolean }) {
+/**
+ * `optional`: a live lesson may have no video yet (the replay comes later). `lessonId`: a saved lesson,
+ * whose uploaded videos show their 视频处理 beside their length (live while one is on its way).
+ */
+export function VideoSection({ onBusyChange, optional = false, lessonId }: { onBusyChange: (busy: boolean) => void; optional?: boolean; lessonId?: string }) {
   const t = useT();
   const lang = useLocale();
   const form = Form.useFormInstance<LessonFormValues>();
@@ -51,6 +55,8 @@ export function VideoSection({ onBusyChange, optional = false }: { onBusyChange:
   const host = useRef<HTMLDivElement>(null);
   const busy = useUploadBusy(host);
   const transcoding = useTranscoding();
+  const videoStates = useVideoStates(lessonId ? [lessonId] : []);
+  const savedVideos = lessonId ? videoStates.videosOf(lessonId) : null;
   useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
 
   // The uploader's events name a file but do not hand it back; its length is read from the File.
@@ -129,6 +135,15 @@ export function VideoSection({ onBusyChange, optional = false }: { onBusyChange:
                       <span className="ds-teach-video-length">
                         {row?.durationSeconds ? t('learn.duration', { time: clock(row.durationSeconds) }) : t('teach.videos.durationUnknown')}
                       </span>
+                      {(() => {
+                        // A saved upload's 视频处理 (a video added since the last save has none to show yet).
+                        const state = row?.fileInfoId ? savedVideos?.find((video) => video.fileInfoId === row.fileInfoId) : undefined;
+                        return state && lessonId ? (
+                          <span className="ds-teach-video-processing">
+                            <VideoStatesCell lessonId={lessonId} videos={[state]} reason={videoStates.states?.reason ?? ''} retry={videoStates.retry} />
+                          </span>
+                        ) : null;
+                      })()}
                       <span className="ds-teach-video-actions">
                         <Button
                           icon={<ArrowUpOutlined />}
