@@ -51,6 +51,8 @@ describe('<ds-lesson-player> adaptive streaming (HLS through hls.js)', () => {
     expect(qualityItems(el).find((item) => item.getAttribute('aria-checked') === 'true')!.value).to.equal('360');
     qualityItems(el).find((item) => item.value === '0')!.click();
     await waitFor(() => qualityItems(el).find((item) => item.getAttribute('aria-checked') === 'true')?.value === '0', { message: '自动 checked' });
+    // The settings button keeps its name while its menu is open (its tooltip, its only other label, is hidden then).
+    expect(shadow(el).querySelector('button[data-plyr="settings"][aria-haspopup]')?.getAttribute('aria-label')).to.equal('设置');
   });
 
   it('shows a seek preview from the sprite over the progress bar', async () => {

@@ -17,13 +17,18 @@ export function rungsOf(levels: readonly { width: number; height: number; bitrat
   return [...best.entries()].sort((a, b) => b[0] - a[0]).map(([name, { level }]) => ({ name, level }));
 }
 
+/** Seconds buffered ahead before the first play (about one segment) and once playing. */
+export const PREVIEW_BUFFER_SECONDS = 6;
+export const WATCH_BUFFER_SECONDS = 60;
+
 /** Starts loading the master playlist; resolves with the rungs once it is parsed (openHlsStream in hlsStream.ts). */
 export async function openHlsStream(url: string, events: StreamEvents): Promise<HlsStream> {
   const hls = new Hls({
     // No rung wider than the player shows (times the pixel ratio): a phone does not fetch 1080p.
     capLevelToPlayerSize: true,
-    // A lesson is watched, not scrubbed live: a minute ahead rides out a school line's dips.
-    maxBufferLength: 60,
+    // Before the first play, one segment ahead: the first frame is there when the pupil presses play,
+    // yet forty pupils opening the lesson page on one school line do not each fetch a minute of video.
+    maxBufferLength: PREVIEW_BUFFER_SECONDS,
     // Segments are parsed as their bytes arrive (fetch streaming), not once each is whole: on a slow line
     // the first frame shows after the first keyframe's part of the first segment (bench/video.mjs).
     progressive: true,
@@ -65,6 +70,15 @@ export async function openHlsStream(url: string, events: StreamEvents): Promise<
     attach(media) {
       attached = true;
       hls.attachMedia(media);
+      // Once watched, a lesson is watched straight, not scrubbed live: a minute ahead rides out a school
+      // line's dips (hls.js reads the figure at each buffer check).
+      media.addEventListener(
+        'playing',
+        () => {
+          hls.config.maxBufferLength = WATCH_BUFFER_SECONDS;
+        },
+        { once: true },
+      );
     },
     choose(name) {
       const level = name === 0 ? -1 : (rungs.find((r) => r.name === name)?.level ?? -1);

@@ -79,6 +79,16 @@ export function usePlyr(host: RefObject<HTMLDivElement | null>, lang: Lang, mute
       video.muted = muted;
       element.append(video);
       instance = new Plyr(video, options(lang, muted, self));
+      // The settings button's only label is its tooltip, which Plyr hides while the menu is open: the
+      // open menu's button would have no name for a screen reader. It keeps one of its own.
+      // Plyr builds its controls again with each source, and then says it is ready.
+      const label = plyrLabels(lang).settings;
+      const nameSettings = () => {
+        const settings = element.querySelector('button[data-plyr="settings"][aria-haspopup]');
+        if (settings && typeof label === 'string') settings.setAttribute('aria-label', label);
+      };
+      nameSettings();
+      instance.on('ready', nameSettings);
       self.player = instance;
       setPlayer(instance);
     });

@@ -47,6 +47,8 @@ export interface VideoWorker {
 export const DEFAULT_LEASE_MS = 60_000;
 export const DEFAULT_HEARTBEAT_MS = 15_000;
 export const DEFAULT_POLL_MS = 30_000;
+/** When a job's first progress is stored. */
+const FIRST_BEAT_MS = 3_000;
 
 class Stopping extends Error {
   constructor(readonly why: 'cancelled' | 'lost' | 'shutdown') {
@@ -86,6 +88,9 @@ export function startVideoWorker(o: WorkerOptions): VideoWorker {
     beats.set(job.contentSha256, beat);
     const timer = setInterval(() => void beat(), heartbeatMs);
     timer.unref();
+    // The first progress a few seconds in, not a whole heartbeat later: 视频处理 moves off 0 % at once.
+    const first = setTimeout(() => void beat(), Math.min(FIRST_BEAT_MS, heartbeatMs));
+    first.unref();
     try {
       await o.run(job, {
         signal: controller.signal,
@@ -109,6 +114,7 @@ export function startVideoWorker(o: WorkerOptions): VideoWorker {
       }
     } finally {
       clearInterval(timer);
+      clearTimeout(first);
       beats.delete(job.contentSha256);
     }
   };
