@@ -4,7 +4,7 @@ import zhCN from 'antd/locale/zh_CN';
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { useLocale } from '../i18n/useT';
-import { attachNoticeSink } from '../platform/noticeBridge';
+import { attachNoticeSink, noticeText } from '../platform/noticeBridge';
 import { theme } from './theme';
 
 /**
@@ -45,8 +45,8 @@ export function NoticeSink({ under = false }: { under?: boolean }) {
   useEffect(
     () =>
       attachNoticeSink((notice) => {
-        const where = notice.path ? ` (${notice.path}${notice.status ? ` ${notice.status}` : ''})` : '';
-        void message.open({ type: notice.kind, content: `${notice.message}${where}`, duration: notice.duration / 1000 });
+        if (notice.path) console.warn(`${notice.message} (${notice.path}${notice.status ? ` ${notice.status}` : ''})`);
+        void message.open({ type: notice.kind, content: noticeText(notice), duration: notice.duration / 1000 });
       }, { under }),
     [message, under],
   );

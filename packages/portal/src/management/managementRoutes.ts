@@ -43,3 +43,14 @@ export const managementRoutes: readonly ManagementRoute[] = [
   { path: 'type=settings', title: 'mgmt.settings', screen: 'mgmtSettings', menu: true, access: 'city' },
   { path: 'type=auditLog', title: 'mgmt.auditLog', screen: 'mgmtAuditLog', menu: true, access: 'city' },
 ];
+
+/**
+ * The first screen of the side menu a user with `rights` may use (`/management/type=…`), or null when
+ * there is none: where every way into the back-office leads (the bare /management, the footer, the user
+ * menu, 智慧管理 without an address). `only` picks among the screens of one right (作品评审: `audit`).
+ */
+export function firstScreenFor(rights: ReadonlySet<MgmtAccess>, only?: MgmtAccess): string | null {
+  if (only ? !rights.has(only) : rights.size === 0) return null;
+  const row = managementRoutes.find((r) => r.menu && (only ? r.access === only : !r.access || rights.has(r.access)));
+  return row ? `/management/${row.path}` : null;
+}

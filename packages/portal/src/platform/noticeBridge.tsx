@@ -57,3 +57,13 @@ export function attachNoticeSink(sink: Show, { under = false }: { under?: boolea
     if (at >= 0) sinks.splice(at, 1);
   };
 }
+
+/**
+ * What a notice says to the user: the catalogue's (or the server's) words, with a business code in the
+ * house style 「用户已被禁用（4030001）」. Never the call's path nor a bare HTTP status (a three-digit
+ * code): the sink writes those to the console, where support staff look (docs/roles.md).
+ */
+export function noticeText(notice: Pick<Notice, 'message' | 'status'>): string {
+  const code = notice.status ?? 0;
+  return code >= 1000 && !notice.message.includes(String(code)) ? `${notice.message}（${code}）` : notice.message;
+}

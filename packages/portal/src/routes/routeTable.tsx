@@ -59,8 +59,8 @@ export const routes: RouteObject[] = [
                 path: 'management',
                 handle: handle('management.title'),
                 lazy: screens.managementLayout,
+                // The bare path opens the first screen the user may use (management/ManagementLayout.tsx).
                 children: [
-                  { index: true, element: <Navigate to="/management/type=live" replace /> },
                   ...managementRoutes.map(({ path, title, screen }) => ({ path, handle: handle(title), lazy: screens[screen] })),
                 ],
               },

@@ -1,7 +1,8 @@
 import { ConfigKeys } from '@dscloud/sdk/config';
 import { Link } from 'react-router';
 import { useT } from '../i18n/useT';
-import { useGlobalValue, useManagementAccess, usePlatformName } from '../platform/hooks';
+import { useBackOfficeScreen } from '../management/kit/access';
+import { useGlobalValue, usePlatformName } from '../platform/hooks';
 
 /** The ICP filing number links to the ministry's filing register, as filed sites do. */
 const ICP_REGISTER = 'https://beian.miit.gov.cn/';
@@ -9,7 +10,7 @@ const ICP_REGISTER = 'https://beian.miit.gov.cn/';
 /**
  * Bureau copyright, filing numbers and hotlines from the platform settings (read from the global
  * configuration at every page load, so a change on the settings screen shows on the next one); the
- * back-office entry only for the roles of spec §2 "Footer".
+ * back-office entry only for the roles of spec §2 "Footer", opening the first screen the user may use.
  */
 export function Footer() {
   const t = useT();
@@ -24,7 +25,7 @@ export function Footer() {
     ['footer.hotline.usage', useGlobalValue(ConfigKeys.hotlineUsage)],
     ['footer.hotline.groupChat', useGlobalValue(ConfigKeys.hotlineGroupChat)],
   ] as const;
-  const access = useManagementAccess();
+  const backOffice = useBackOfficeScreen();
   const year = new Date().getFullYear();
   const shownHotlines = hotlines.filter(([, value]) => value !== '');
   return (
@@ -48,9 +49,9 @@ export function Footer() {
             {shownHotlines.map(([key, value]) => t(key, { value })).join(' · ')}
           </p>
         )}
-        {access === 'granted' && (
+        {backOffice && (
           <p>
-            <Link className="ds-footer-link" to="/management">
+            <Link className="ds-footer-link" to={backOffice}>
               {t('footer.management')}
             </Link>
           </p>

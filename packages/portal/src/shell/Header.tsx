@@ -1,9 +1,11 @@
 import { ReadOutlined } from '@ant-design/icons';
+import { ConfigKeys } from '@dscloud/sdk/config';
 import { useMemo } from 'react';
 import { AssistantButton } from '../assistant/AssistantButton';
 import { Link, useLocation } from 'react-router';
 import { useT } from '../i18n/useT';
-import { usePlatformName, useViewer } from '../platform/hooks';
+import { useBackOfficeScreen } from '../management/kit/access';
+import { useBoot, useGlobalValue, usePlatformName, useViewer } from '../platform/hooks';
 import { LanguageSwitch } from './LanguageSwitch';
 import { MobileNav } from './MobileNav';
 import { NavList } from './NavList';
@@ -17,7 +19,15 @@ export function Header() {
   const viewer = useViewer();
   const platformName = usePlatformName();
   const here = location.pathname + location.search;
-  const items = useMemo(() => navItems(viewer, here), [viewer, here]);
+  // 智慧管理: the bureau's own system when its address is set, else the portal's back-office (docs/roles.md);
+  // nothing until the configuration says which.
+  const configReady = useBoot().config === 'ready';
+  const managementSite = useGlobalValue(ConfigKeys.smartManagement) !== '';
+  const backOffice = useBackOfficeScreen();
+  const items = useMemo(
+    () => navItems({ ...viewer, managementSite, backOffice: configReady ? backOffice : null }, here),
+    [viewer, managementSite, backOffice, configReady, here],
+  );
 
   return (
     <header className="ds-header">

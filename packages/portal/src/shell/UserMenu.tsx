@@ -1,17 +1,24 @@
 import { UserOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useT } from '../i18n/useT';
+import { useBackOfficeScreen } from '../management/kit/access';
 import { useLogout, useViewerProfile } from '../platform/hooks';
 import { Disclosure } from './Disclosure';
 import { loginRoute } from './navItems';
 
-/** Avatar and name with their menu, or the login button for a visitor (spec §2 "User menu"). */
+/**
+ * Avatar and name with their menu, or the login button for a visitor (spec §2 "User menu"). Beside the
+ * spec's entries: 管理后台 for a user with a back-office screen and 作品评审 for an activity reviewer,
+ * each opening the first screen the user may use there (docs/roles.md, "Reaching the back-office").
+ */
 export function UserMenu() {
   const t = useT();
   const navigate = useNavigate();
   const location = useLocation();
   const profile = useViewerProfile();
   const logout = useLogout();
+  const backOffice = useBackOfficeScreen();
+  const review = useBackOfficeScreen('audit');
 
   if (!profile.loggedIn) {
     return (
@@ -67,6 +74,20 @@ export function UserMenu() {
               </Link>
             )}
           </li>
+          {backOffice ? (
+            <li>
+              <Link className="ds-nav-link" to={backOffice} onClick={close}>
+                {t('management.title')}
+              </Link>
+            </li>
+          ) : null}
+          {review ? (
+            <li>
+              <Link className="ds-nav-link" to={review} onClick={close}>
+                {t('user.review')}
+              </Link>
+            </li>
+          ) : null}
           <li>
             <button
               type="button"

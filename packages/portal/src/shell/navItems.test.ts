@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { navItems, type Viewer } from './navItems';
 
 const keys = (viewer: Viewer) => navItems(viewer, '/main/type=new').map((i) => i.key);
-const teacher: Viewer = { loggedIn: true, kind: 'teacher' };
+const teacher: Viewer = { loggedIn: true, kind: 'teacher', managementSite: true };
 const student: Viewer = { loggedIn: true, kind: 'student' };
 const visitor: Viewer = { loggedIn: false, kind: 'other' };
 
@@ -39,6 +39,16 @@ describe('header entries (spec §2/§6)', () => {
     expect(navItems(student, '/').filter((i) => i.sso).map((i) => i.sso)).toEqual(['smartGrowth', 'virtualSimulation']);
     expect(navItems(visitor, '/learn').find((i) => i.key === 'growth')).toMatchObject({ to: '/login?returnUrl=%2Flearn' });
     expect(navItems(visitor, '/learn').some((i) => i.sso)).toBe(false);
+  });
+
+  it('智慧管理 without an address: the back-office screen the viewer may use first, or no entry at all', () => {
+    const admin: Viewer = { loggedIn: true, kind: 'other', backOffice: '/management/type=live' };
+    expect(navItems(admin, '/').find((i) => i.key === 'management')).toEqual({ key: 'management', label: 'nav.management', to: '/management/type=live' });
+    expect(keys({ loggedIn: true, kind: 'teacher' })).not.toContain('management');
+    expect(keys({ loggedIn: true, kind: 'teacher', backOffice: null })).not.toContain('management');
+    // With an address the bureau's system opens, for the back-office's users too; never for students.
+    expect(navItems({ ...admin, managementSite: true }, '/').find((i) => i.key === 'management')).toMatchObject({ sso: 'smartManagement' });
+    expect(keys({ loggedIn: true, kind: 'student', managementSite: true, backOffice: '/management/type=live' })).not.toContain('management');
   });
 
   it('only the first famous school is active', () => {

@@ -6,6 +6,13 @@ export interface Viewer {
   loggedIn: boolean;
   /** `pending`: logged in, the user not loaded yet — no entry that depends on who it is shows meanwhile. */
   kind: 'teacher' | 'student' | 'other' | 'pending';
+  /**
+   * 智慧管理 leads to the bureau's management system by single sign-on when its address is set in the
+   * platform settings (`managementSite`), else to the first back-office screen the viewer may use
+   * (`backOffice`); with neither (or while not known) the entry is not shown (docs/roles.md).
+   */
+  managementSite?: boolean;
+  backOffice?: string | null;
 }
 
 /**
@@ -53,7 +60,8 @@ export function navItems(viewer: Viewer, here: string): NavItem[] {
     });
   }
   if (known && viewer.loggedIn && viewer.kind !== 'student') {
-    items.push(external('management', 'nav.management', 'smartManagement'));
+    if (viewer.managementSite) items.push(external('management', 'nav.management', 'smartManagement'));
+    else if (viewer.backOffice) items.push({ key: 'management', label: 'nav.management', to: viewer.backOffice });
   }
   items.push({
     key: 'famousSchool',

@@ -2,7 +2,7 @@
 export interface Notice {
   kind: 'error' | 'warning' | 'success' | 'info';
   message: string;
-  /** The call that failed, shown next to the message so support staff can find it. */
+  /** The call that failed, for support staff (the console): a host shows users the message, not the path. */
   path?: string;
   status?: number;
   /** Milliseconds the notice stays up (errors: 5000, spec §9). */

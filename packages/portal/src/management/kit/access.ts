@@ -1,6 +1,7 @@
 import { BACKOFFICE_CITY_ROLES, BACKOFFICE_READ_ROLES, BACKOFFICE_WRITE_ROLES } from '@dscloud/sdk/codes';
 import type { CurrentUser } from '@dscloud/sdk/user';
 import { useBoot, useCurrentUser } from '../../platform/hooks';
+import { firstScreenFor } from '../managementRoutes';
 
 /**
  * What a back-office screen needs, as the server's gate says it (`managed(ctx, access)`):
@@ -30,4 +31,12 @@ export function useMgmtRights(): ReadonlySet<MgmtAccess> {
   const user = useCurrentUser();
   const { auditPerson } = useBoot();
   return rightsOf(user, auditPerson === true);
+}
+
+/**
+ * The first back-office screen the signed-in user may use (`firstScreenFor`), null while signed out or
+ * loading and when there is none; `only` for the screens of one right (作品评审: `audit`).
+ */
+export function useBackOfficeScreen(only?: MgmtAccess): string | null {
+  return firstScreenFor(useMgmtRights(), only);
 }
