@@ -220,8 +220,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     Array.from({ length: E2E_WORKERS }, async () => {
       const bureauPort: number = await freePort();
       const bureauUrl = `http://127.0.0.1:${bureauPort}`;
-      // The bureau site also plays a device shell's host page, which may frame the portal.
-      const server = await startReferenceServer({ allowedOrigins: [bureauUrl], env: { SHELL_ORIGINS: bureauUrl }, stdio: 'inherit' });
+      // The bureau site also plays a device shell's host page, which may frame the portal. ffmpeg at
+      // the web requests' priority (TRANSCODE_NICENESS=0): beside the other suites, a video journey's
+      // encode at the default niceness 10 got a few percent of the machine and outlasted its wait.
+      const server = await startReferenceServer({ allowedOrigins: [bureauUrl], env: { SHELL_ORIGINS: bureauUrl, TRANSCODE_NICENESS: '0' }, stdio: 'inherit' });
       const site = await startBureauSite(bureauPort, server.apiBase);
       console.log(`[e2e] server ready at ${server.apiBase}; bureau site at ${bureauUrl}`);
       return { server, site, bureauUrl };

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { VideoSettings } from './video/videoService.js';
+import { FFMPEG_NICENESS } from './video/ffmpegBinary.js';
 
 export interface Settings {
   port: number;
@@ -117,6 +118,13 @@ function nonNegativeInt(name: string, raw: string | undefined, fallback: number)
   return n;
 }
 
+/** `TRANSCODE_NICENESS`: ffmpeg's scheduling niceness, 0 (as the web requests) to 19 (lowest); 10 by default. */
+function niceness(raw: string | undefined): number {
+  const n = nonNegativeInt('TRANSCODE_NICENESS', raw, FFMPEG_NICENESS);
+  if (n > 19) throw new Error(`环境变量 TRANSCODE_NICENESS 必须是 0 到 19 的整数，当前为“${raw}”`);
+  return n;
+}
+
 export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerLimits {
   const seconds = (name: string, fallback: number) => positiveInt(name, env[name], fallback) * 1000;
   return {
@@ -179,6 +187,6 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv = process.env): Settings 
     limits: limitsFromEnv(env),
     instances: positiveInt('INSTANCES', env.INSTANCES, 1),
     dataDirShared: env.DATA_DIR_SHARED === '1',
-    video: { transcode: env.TRANSCODE !== '0', concurrency: nonNegativeInt('TRANSCODE_CONCURRENCY', env.TRANSCODE_CONCURRENCY, 1) },
+    video: { transcode: env.TRANSCODE !== '0', concurrency: nonNegativeInt('TRANSCODE_CONCURRENCY', env.TRANSCODE_CONCURRENCY, 1), niceness: niceness(env.TRANSCODE_NICENESS) },
   };
 }

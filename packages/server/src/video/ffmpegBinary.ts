@@ -92,6 +92,11 @@ const SETPRIV = '/usr/bin/setpriv';
 const NICE = '/usr/bin/nice';
 /** Scheduling niceness of long ffmpeg runs (0 normal, 19 lowest). */
 export const FFMPEG_NICENESS = 10;
+let niceness = FFMPEG_NICENESS;
+/** The niceness of this process's long ffmpeg runs from now on (`TRANSCODE_NICENESS`, settings.ts). */
+export function setToolNiceness(value: number): void {
+  niceness = value;
+}
 let deathSignal: boolean | undefined;
 let niceAvailable: boolean | undefined;
 
@@ -109,7 +114,7 @@ export function toolCommand(file: string, args: string[]): [string, string[]] {
   // Below the web requests: on 2 cores an encode takes both, and a page must not wait for it. An
   // idle machine gives ffmpeg all its time anyway. `nice` execs ffmpeg in place like setpriv, so
   // the parent-death signal and the pid carry over.
-  const niced: [string, string[]] = niceAvailable ? [NICE, ['-n', String(FFMPEG_NICENESS), file, ...args]] : [file, args];
+  const niced: [string, string[]] = niceAvailable && niceness > 0 ? [NICE, ['-n', String(niceness), file, ...args]] : [file, args];
   return deathSignal ? [SETPRIV, ['--pdeathsig', 'KILL', '--', niced[0], ...niced[1]]] : niced;
 }
 

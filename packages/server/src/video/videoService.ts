@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Database } from '../db/database.js';
 import type { ObjectStore } from '../files/fileStore.js';
 import type { ContentRow } from '../files/fileRows.js';
-import { videoTools, type VideoToolsAnswer } from './ffmpegBinary.js';
+import { setToolNiceness, videoTools, type VideoToolsAnswer } from './ffmpegBinary.js';
 import { VideoJobs } from './jobQueue.js';
 import { clearWork, sourceFiles, videoJobRunner } from './pipeline.js';
 import { startVideoWorker, type VideoWorker } from './worker.js';
@@ -18,6 +18,11 @@ export interface VideoSettings {
   transcode: boolean;
   /** ffmpeg passes this instance runs at once (`TRANSCODE_CONCURRENCY`, default 1); 0: it only queues. */
   concurrency: number;
+  /**
+   * ffmpeg's niceness (`TRANSCODE_NICENESS`, default 10: below the web requests). 0 for an instance that
+   * only transcodes, or where an encode must not wait for other work.
+   */
+  niceness?: number;
 }
 
 export interface VideoService {
@@ -61,6 +66,7 @@ export async function startVideoService(deps: VideoServiceDeps): Promise<VideoSe
   let unavailable: VideoService['unavailable'] = settings.transcode ? null : OFF;
   let worker: VideoWorker | null = null;
   if (settings.transcode && settings.concurrency > 0) {
+    if (settings.niceness !== undefined) setToolNiceness(settings.niceness);
     const found = await (deps.tools ?? videoTools)();
     if (!found.ok) {
       // This instance cannot encode; with no other instance meant to, nothing would ever take a job.
