@@ -20,6 +20,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { launchBrowser, loginAs, newPage, open, openUserMenu } from './support/browser';
+import { fillCurriculum } from './support/lessonForm';
 
 const FFMPEG = path.resolve(import.meta.dirname, '../node_modules/@ffmpeg-installer/linux-x64/ffmpeg');
 const SECONDS = 12;
@@ -66,15 +67,6 @@ afterAll(async () => {
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
-/** Picks an option of the antd select labelled `label` (the dropdown renders outside the field). */
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  const field = page.getByLabel(label, { exact: true });
-  await field.click();
-  // Clicked only once the dropdown has finished sliding in: a click during the motion can miss it.
-  const settled = page.locator('.ant-select-dropdown:visible:not([class*="-enter"]):not([class*="-appear"])');
-  await settled.locator(`.ant-select-item-option[title="${option}"]`).click();
-  await page.locator('.ant-select', { has: field }).locator(`.ant-select-content[title="${option}"]`).waitFor();
-}
 
 const PLAYER = '.ds-detail-player';
 const VIDEO = `${PLAYER} .plyr video`;
@@ -174,10 +166,7 @@ describe('a phone video from the teacher’s upload to a student’s adaptive st
     await page.getByRole('heading', { level: 1, name: '上传课程' }).waitFor();
     // The server transcodes: the form says so and takes a phone's .mov (not only H.264 MP4).
     await page.getByText(/支持 MP4、MOV、/).waitFor();
-    await page.getByLabel('课程名称', { exact: true }).fill(title);
-    await choose(page, '学段', '小学');
-    await choose(page, '学科', '数学');
-    await choose(page, '年级', '三年级');
+    await fillCurriculum(page, title);
 
     await page.locator('.ds-teach-uploader input[type="file"]').setInputFiles(clip);
     const name = path.basename(clip, '.mov');

@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { baseUrl, launchBrowser, loginAs, newPage, open, storedToken, openUserMenu } from './support/browser';
+import { choose, fillCurriculum } from './support/lessonForm';
 
 const SEED_VIDEO = path.resolve(import.meta.dirname, '../packages/server/seed/media/lesson-shuxue-tuxing.mp4');
 
@@ -41,22 +42,7 @@ function uniqueVideo(name: string): string {
   return file;
 }
 
-/** Picks an option of the antd select labelled `label` (the dropdown renders outside the field). */
-async function choose(page: Page, label: string, option: string): Promise<void> {
-  const field = page.getByLabel(label, { exact: true });
-  await field.click();
-  // Clicked only once the dropdown has finished sliding in: a click during the motion can miss it.
-  const settled = page.locator('.ant-select-dropdown:visible:not([class*="-enter"]):not([class*="-appear"])');
-  await settled.locator(`.ant-select-item-option[title="${option}"]`).click();
-  await page.locator('.ant-select', { has: field }).locator(`.ant-select-content[title="${option}"]`).waitFor();
-}
 
-async function fillCurriculum(page: Page, title: string): Promise<void> {
-  await page.getByLabel('课程名称', { exact: true }).fill(title);
-  await choose(page, '学段', '小学');
-  await choose(page, '学科', '数学');
-  await choose(page, '年级', '三年级');
-}
 
 const saveButton = (page: Page) => page.locator('.ds-teach-actions button[type="submit"]');
 

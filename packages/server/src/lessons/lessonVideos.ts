@@ -5,7 +5,7 @@
  * again by 秒传 is already done.
  */
 import { Codes, type Locale } from '@dscloud/sdk/errors';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { LessonVideoState, LessonVideoStates } from '@dscloud/sdk/lessons';
 import type { AppContext } from '../context.js';
 import type { Orm } from '../db/database.js';
@@ -108,31 +108,28 @@ export async function retryLessonVideo(ctx: AppContext, auth: AuthUser, lessonId
   return states.get(lessonId)!.find((video) => video.resourceId === resourceId)!;
 }
 
-/** The contents (SHA-256) of a lesson's uploaded videos: read before the lesson is deleted. */
-export async function lessonUploadContents(db: Orm, lessonId: string): Promise<string[]> {
+/** The contents (SHA-256) of the uploads shown by the lesson resources that match `where`. */
+async function shownContents(db: Orm, where: SQL): Promise<string[]> {
   const rows = await db
     .selectDistinct({ sha: fileInfos.contentSha256 })
     .from(lessonResources)
     .innerJoin(fileInfos, eq(sql`${fileInfos.id}::text`, lessonResources.fileInfoId))
-    .where(eq(lessonResources.lessonId, lessonId));
+    .where(where);
   return rows.map((row) => row.sha);
 }
 
+/** The contents of a lesson's uploaded videos: read before the lesson is deleted. */
+export const lessonUploadContents = (db: Orm, lessonId: string) => shownContents(db, eq(lessonResources.lessonId, lessonId));
+
 /**
  * After a lesson is deleted: the transcoding of each of its uploads that no other lesson shows is
- * cancelled (its ffmpeg stops at the worker's next heartbeat). The upload stays the teacher's, and a lesson
- * saved with it again queues it again (`requeueLessonVideos`).
+ * cancelled (the queue's notification stops its ffmpeg at once). The upload stays the teacher's, and a
+ * lesson saved with it again queues it again (`requeueLessonVideos`).
  */
 export async function cancelUnusedVideos(ctx: AppContext, contents: readonly string[]): Promise<number> {
   const videos = ctx.files?.videos;
   if (!videos || contents.length === 0) return 0;
-  const db = ctx.db.orm;
-  const used = await db
-    .selectDistinct({ sha: fileInfos.contentSha256 })
-    .from(lessonResources)
-    .innerJoin(fileInfos, eq(sql`${fileInfos.id}::text`, lessonResources.fileInfoId))
-    .where(inArray(fileInfos.contentSha256, [...contents]));
-  const still = new Set(used.map((row) => row.sha));
+  const still = new Set(await shownContents(ctx.db.orm, inArray(fileInfos.contentSha256, [...contents])));
   let cancelled = 0;
   for (const sha of contents) if (!still.has(sha) && (await videos.jobs.cancel(sha))) cancelled++;
   return cancelled;

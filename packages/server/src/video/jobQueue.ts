@@ -220,7 +220,7 @@ export class VideoJobs {
     return changed.length;
   }
 
-  /** Stops a queued or running job (its lesson or file was deleted); a running worker stops at its next heartbeat. */
+  /** Stops a queued or running job (its last lesson deleted); the worker running it hears of it by the queue's notification. */
   async cancel(contentSha256: string): Promise<boolean> {
     const now = this.now();
     const changed = await this.db.orm
