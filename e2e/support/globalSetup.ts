@@ -4,12 +4,13 @@
  * origin (it embeds the element bundle from the platform with one script tag).
  */
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { TestProject } from 'vitest/node';
 import { E2E_WORKERS } from './workers.js';
 // @ts-expect-error plain ESM scripts of the repository, no type declarations
 import { targets, isStale, runTarget } from '../../scripts/build-steps.mjs';
 // @ts-expect-error plain ESM scripts of the repository, no type declarations
-import { freePort, startReferenceServer } from '../../scripts/reference-server.mjs';
+import { startReferenceServer } from '../../scripts/reference-server.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -181,7 +182,14 @@ document.addEventListener('ds-tool-error', (e) => { document.body.dataset.error 
 </html>`;
 }
 
-function startBureauSite(port: number, apiBase: string): Promise<Server> {
+/**
+ * The bureau site on a port of its own choosing (listening on port 0: a port picked first and bound
+ * later could be taken meanwhile by another suite's server, which once failed the whole suite with
+ * EADDRINUSE). It serves once told the platform's address (`serve`), which needs the site's own.
+ */
+async function startBureauSite(): Promise<{ site: Server; port: number; serve(apiBase: string): void }> {
+  let apiBase = '';
+  let port = 0;
   const site = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://bureau.invalid');
     if (url.pathname === '/sso/growth.html') {
@@ -208,7 +216,12 @@ function startBureauSite(port: number, apiBase: string): Promise<Server> {
     res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
     res.end(page ?? '<!doctype html><title>未找到</title><p>未找到</p>');
   });
-  return new Promise((resolve) => site.listen(port, '127.0.0.1', () => resolve(site)));
+  await new Promise<void>((resolve, reject) => {
+    site.once('error', reject);
+    site.listen(0, '127.0.0.1', () => resolve());
+  });
+  port = (site.address() as AddressInfo).port;
+  return { site, port, serve: (base) => (apiBase = base) };
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -218,13 +231,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // worker's pair, so files that run side by side never share a database (e2e/vitest.config.ts).
   const pairs = await Promise.all(
     Array.from({ length: E2E_WORKERS }, async () => {
-      const bureauPort: number = await freePort();
-      const bureauUrl = `http://127.0.0.1:${bureauPort}`;
+      const bureau = await startBureauSite();
+      const bureauUrl = `http://127.0.0.1:${bureau.port}`;
       // The bureau site also plays a device shell's host page, which may frame the portal. ffmpeg at
       // the web requests' priority (TRANSCODE_NICENESS=0): beside the other suites, a video journey's
       // encode at the default niceness 10 got a few percent of the machine and outlasted its wait.
       const server = await startReferenceServer({ allowedOrigins: [bureauUrl], env: { SHELL_ORIGINS: bureauUrl, TRANSCODE_NICENESS: '0' }, stdio: 'inherit' });
-      const site = await startBureauSite(bureauPort, server.apiBase);
+      bureau.serve(server.apiBase);
+      const { site } = bureau;
       console.log(`[e2e] server ready at ${server.apiBase}; bureau site at ${bureauUrl}`);
       return { server, site, bureauUrl };
     }),
